@@ -1,0 +1,1 @@
+// ferro-match integration tests: being written.

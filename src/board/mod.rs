@@ -1,0 +1,519 @@
+//! The board: stones, incremental line patterns, Zobrist hash, make/undo.
+//!
+//! Squares live in a padded array (five wall cells around the largest board)
+//! so that walking up to five cells along any line never leaves the array
+//! and needs no bounds checks. Every square keeps a line key per direction;
+//! placing or removing a stone touches only the keys of the 40 squares within
+//! five cells of it along the four lines, and re-derives their patterns by
+//! table lookup.
+
+pub mod zobrist;
+
+use crate::eval::CellValues;
+use crate::pattern::{
+    colour_tables, key_shift, CellState, CellThreat, ColourTables, Combo, ComboTable, Pattern,
+    ALL_WALL_KEY, HALF_LINE,
+};
+use crate::rules::Rule;
+use std::fmt;
+
+pub const MIN_SIZE: usize = 5;
+pub const MAX_SIZE: usize = 32;
+const PAD: usize = HALF_LINE;
+/// Row length of the padded array.
+pub const STRIDE: usize = MAX_SIZE + 2 * PAD;
+/// Number of squares in the padded array.
+pub const SQUARES: usize = STRIDE * STRIDE;
+
+/// Steps between neighbouring squares along the four lines: horizontal,
+/// vertical, diagonal (x+1, y+1) and anti-diagonal (x+1, y-1).
+pub const DIRECTIONS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, 1 - STRIDE as isize];
+
+/// Radius (Chebyshev distance) within which a stone makes a square a
+/// candidate move.
+const NEAR_RADIUS: isize = 2;
+
+/// A square of the padded array. Only squares made by [`Board::square`] (or
+/// [`Square::new`] with on-board coordinates) are on a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Square(u16);
+
+impl Square {
+    /// The square at column `x`, row `y` (both below [`MAX_SIZE`]).
+    #[inline]
+    pub fn new(x: usize, y: usize) -> Square {
+        debug_assert!(x < MAX_SIZE && y < MAX_SIZE);
+        Square(((y + PAD) * STRIDE + x + PAD) as u16)
+    }
+
+    #[inline]
+    pub fn x(self) -> usize {
+        self.0 as usize % STRIDE - PAD
+    }
+
+    #[inline]
+    pub fn y(self) -> usize {
+        self.0 as usize / STRIDE - PAD
+    }
+
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The square `steps` steps along `direction` (may be off the board,
+    /// but stays inside the padded array for |steps| <= 5).
+    #[inline]
+    pub fn offset(self, direction: usize, steps: isize) -> Square {
+        Square((self.0 as isize + DIRECTIONS[direction] * steps) as u16)
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.x(), self.y())
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Colour {
+    Black,
+    White,
+}
+
+impl Colour {
+    #[inline]
+    pub fn opponent(self) -> Colour {
+        match self {
+            Colour::Black => Colour::White,
+            Colour::White => Colour::Black,
+        }
+    }
+
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    #[inline]
+    pub fn stone(self) -> CellState {
+        match self {
+            Colour::Black => CellState::Black,
+            Colour::White => CellState::White,
+        }
+    }
+}
+
+/// Per-square incremental data for one colour.
+#[derive(Clone, Copy)]
+struct ColourView {
+    patterns: [Pattern; 4],
+    combo: Combo,
+    threat: CellThreat,
+    value: i32,
+}
+
+impl ColourView {
+    const EMPTY: ColourView = ColourView {
+        patterns: [Pattern::Dead; 4],
+        combo: 0,
+        threat: CellThreat::None,
+        value: 0,
+    };
+}
+
+#[derive(Clone)]
+pub struct Board {
+    width: usize,
+    height: usize,
+    rule: Rule,
+    tables: ColourTables,
+    combos: &'static ComboTable,
+    values: &'static CellValues,
+    zobrist: &'static [[u64; 4]],
+    cells: Vec<CellState>,
+    keys: Vec<[u32; 4]>,
+    views: Vec<[ColourView; 2]>,
+    near: Vec<u8>,
+    /// Sum of cell values over empty squares, per colour.
+    value_sum: [i32; 2],
+    /// Number of empty squares of each threat class, per colour.
+    threat_counts: [[u16; CellThreat::COUNT]; 2],
+    hash: u64,
+    history: Vec<Square>,
+    empty_count: usize,
+}
+
+/// Why a board could not be made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SizeError {
+    pub width: usize,
+    pub height: usize,
+}
+
+impl fmt::Display for SizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unsupported board size {}x{} (each side must be {MIN_SIZE} to {MAX_SIZE})",
+            self.width, self.height
+        )
+    }
+}
+
+impl std::error::Error for SizeError {}
+
+impl Board {
+    pub fn new(width: usize, height: usize, rule: Rule) -> Result<Board, SizeError> {
+        let size_ok = |n: usize| (MIN_SIZE..=MAX_SIZE).contains(&n);
+        if !size_ok(width) || !size_ok(height) {
+            return Err(SizeError { width, height });
+        }
+        let (black_win, white_win) = rule.win_conditions();
+        let mut board = Board {
+            width,
+            height,
+            rule,
+            tables: colour_tables(black_win, white_win),
+            combos: ComboTable::get(),
+            values: CellValues::get(),
+            zobrist: zobrist::table(),
+            cells: vec![CellState::Wall; SQUARES],
+            keys: vec![[ALL_WALL_KEY; 4]; SQUARES],
+            views: vec![[ColourView::EMPTY; 2]; SQUARES],
+            near: vec![0; SQUARES],
+            value_sum: [0; 2],
+            threat_counts: [[0; CellThreat::COUNT]; 2],
+            hash: 0,
+            history: Vec::with_capacity(width * height),
+            empty_count: width * height,
+        };
+        for y in 0..height {
+            for x in 0..width {
+                board.cells[Square::new(x, y).index()] = CellState::Empty;
+            }
+        }
+        // Clear the key bits of every on-board neighbour (empty, not wall).
+        for sq in board.squares().collect::<Vec<_>>() {
+            for direction in 0..4 {
+                for steps in [-5isize, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
+                    let neighbour = sq.offset(direction, steps);
+                    board.keys[neighbour.index()][direction] &= !(3 << key_shift(-steps as i32));
+                }
+            }
+        }
+        board.recompute_all();
+        Ok(board)
+    }
+
+    #[inline]
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    #[inline]
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    #[inline]
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// Switches the rule in force; patterns are re-derived from the keys.
+    pub fn set_rule(&mut self, rule: Rule) {
+        if rule != self.rule {
+            let (black_win, white_win) = rule.win_conditions();
+            self.rule = rule;
+            self.tables = colour_tables(black_win, white_win);
+            self.recompute_all();
+        }
+    }
+
+    /// The square at (x, y), if it is on this board.
+    #[inline]
+    pub fn square(&self, x: usize, y: usize) -> Option<Square> {
+        (x < self.width && y < self.height).then(|| Square::new(x, y))
+    }
+
+    /// Every square of the board, row by row.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..self.height).flat_map(move |y| (0..self.width).map(move |x| Square::new(x, y)))
+    }
+
+    /// Every empty square, row by row.
+    pub fn empty_squares(&self) -> impl Iterator<Item = Square> + '_ {
+        self.squares().filter(|&sq| self.is_empty(sq))
+    }
+
+    #[inline]
+    pub fn get(&self, sq: Square) -> CellState {
+        self.cells[sq.index()]
+    }
+
+    #[inline]
+    pub fn is_empty(&self, sq: Square) -> bool {
+        self.cells[sq.index()] == CellState::Empty
+    }
+
+    /// True when a stone lies within two squares (any direction).
+    #[inline]
+    pub fn is_near_stone(&self, sq: Square) -> bool {
+        self.near[sq.index()] > 0
+    }
+
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Squares filled so far, stones and walls, oldest first.
+    #[inline]
+    pub fn history(&self) -> &[Square] {
+        &self.history
+    }
+
+    #[inline]
+    pub fn last_move(&self) -> Option<Square> {
+        self.history.last().copied()
+    }
+
+    #[inline]
+    pub fn empty_count(&self) -> usize {
+        self.empty_count
+    }
+
+    /// What `colour` would make in `direction` by playing on `sq`.
+    #[inline]
+    pub fn pattern(&self, sq: Square, colour: Colour, direction: usize) -> Pattern {
+        self.views[sq.index()][colour.index()].patterns[direction]
+    }
+
+    #[inline]
+    pub fn patterns(&self, sq: Square, colour: Colour) -> [Pattern; 4] {
+        self.views[sq.index()][colour.index()].patterns
+    }
+
+    /// The strongest threat `colour` makes by playing on `sq`.
+    #[inline]
+    pub fn threat(&self, sq: Square, colour: Colour) -> CellThreat {
+        self.views[sq.index()][colour.index()].threat
+    }
+
+    /// Evaluation weight of `sq` for `colour` (see [`crate::eval`]).
+    #[inline]
+    pub fn cell_value(&self, sq: Square, colour: Colour) -> i32 {
+        self.views[sq.index()][colour.index()].value
+    }
+
+    /// Sum of the cell values of all empty squares for `colour`.
+    #[inline]
+    pub fn value_sum(&self, colour: Colour) -> i32 {
+        self.value_sum[colour.index()]
+    }
+
+    /// How many empty squares give `colour` the threat class `threat`.
+    #[inline]
+    pub fn threat_count(&self, colour: Colour, threat: CellThreat) -> usize {
+        self.threat_counts[colour.index()][threat as usize] as usize
+    }
+
+    /// Does `colour` win by playing on the empty square `sq`?
+    #[inline]
+    pub fn is_winning_move(&self, sq: Square, colour: Colour) -> bool {
+        self.threat(sq, colour) == CellThreat::Five
+    }
+
+    /// Puts a stone (or a wall) on the empty square `sq`.
+    pub fn place(&mut self, sq: Square, state: CellState) {
+        debug_assert!(self.is_empty(sq), "place on a filled square {sq}");
+        debug_assert!(state != CellState::Empty);
+        let index = sq.index();
+        self.remove_contribution(index);
+        self.cells[index] = state;
+        self.hash ^= self.zobrist[index][state as usize];
+        self.history.push(sq);
+        self.empty_count -= 1;
+        if state != CellState::Wall {
+            self.add_near(sq, 1);
+        }
+        self.update_neighbour_keys(sq, |key, bits| key | bits, state as u32);
+    }
+
+    /// Removes the last stone placed; returns its square.
+    pub fn undo(&mut self) -> Option<Square> {
+        let sq = self.history.pop()?;
+        let index = sq.index();
+        let state = self.cells[index];
+        self.cells[index] = CellState::Empty;
+        self.hash ^= self.zobrist[index][state as usize];
+        self.empty_count += 1;
+        if state != CellState::Wall {
+            self.add_near(sq, -1);
+        }
+        self.update_neighbour_keys(sq, |key, bits| key & !bits, state as u32);
+        // Moves are undone in reverse order, so this square's keys are back
+        // to what they were when it was filled, and its stored patterns
+        // (frozen while it was occupied) are correct again.
+        self.add_contribution(index);
+        Some(sq)
+    }
+
+    fn add_near(&mut self, sq: Square, delta: i8) {
+        for dy in -NEAR_RADIUS..=NEAR_RADIUS {
+            for dx in -NEAR_RADIUS..=NEAR_RADIUS {
+                let index = (sq.index() as isize + dy * STRIDE as isize + dx) as usize;
+                self.near[index] = self.near[index].wrapping_add_signed(delta);
+            }
+        }
+    }
+
+    /// Applies `change(key, bits)` to the key slot that sees `sq` in each
+    /// neighbour along the four lines, then refreshes the empty ones.
+    #[inline]
+    fn update_neighbour_keys(&mut self, sq: Square, change: impl Fn(u32, u32) -> u32, state: u32) {
+        for direction in 0..4 {
+            for steps in [-5isize, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
+                let neighbour = sq.offset(direction, steps).index();
+                let bits = state << key_shift(-steps as i32);
+                let key = &mut self.keys[neighbour][direction];
+                *key = change(*key, bits);
+                if self.cells[neighbour] == CellState::Empty {
+                    self.refresh(neighbour, direction);
+                }
+            }
+        }
+    }
+
+    /// Re-derives one direction's patterns of an empty square.
+    #[inline]
+    fn refresh(&mut self, index: usize, direction: usize) {
+        let key = self.keys[index][direction];
+        let new_patterns = [self.tables.black.get(key), self.tables.white.get(key)];
+        for colour in 0..2 {
+            let view = &mut self.views[index][colour];
+            if view.patterns[direction] == new_patterns[colour] {
+                continue;
+            }
+            view.patterns[direction] = new_patterns[colour];
+            let combo = crate::pattern::combo_index(view.patterns);
+            let threat = self.combos.threat(combo);
+            let value = self.values.value(combo);
+            self.threat_counts[colour][view.threat as usize] -= 1;
+            self.threat_counts[colour][threat as usize] += 1;
+            self.value_sum[colour] += value - view.value;
+            view.combo = combo;
+            view.threat = threat;
+            view.value = value;
+        }
+    }
+
+    fn remove_contribution(&mut self, index: usize) {
+        for colour in 0..2 {
+            let view = self.views[index][colour];
+            self.threat_counts[colour][view.threat as usize] -= 1;
+            self.value_sum[colour] -= view.value;
+        }
+    }
+
+    fn add_contribution(&mut self, index: usize) {
+        for colour in 0..2 {
+            let view = self.views[index][colour];
+            self.threat_counts[colour][view.threat as usize] += 1;
+            self.value_sum[colour] += view.value;
+        }
+    }
+
+    /// Derives every square's patterns from its keys (new board, new rule).
+    fn recompute_all(&mut self) {
+        self.value_sum = [0; 2];
+        self.threat_counts = [[0; CellThreat::COUNT]; 2];
+        for sq in self.squares().collect::<Vec<_>>() {
+            let index = sq.index();
+            let keys = self.keys[index];
+            for (colour, table) in [self.tables.black, self.tables.white].into_iter().enumerate() {
+                let patterns = keys.map(|key| table.get(key));
+                let combo = crate::pattern::combo_index(patterns);
+                self.views[index][colour] = ColourView {
+                    patterns,
+                    combo,
+                    threat: self.combos.threat(combo),
+                    value: self.values.value(combo),
+                };
+            }
+            if self.cells[index] == CellState::Empty {
+                self.add_contribution(index);
+            }
+        }
+    }
+
+    /// Checks that incremental state equals a from-scratch rebuild; returns
+    /// a description of the first difference.
+    pub fn check_consistency(&self) -> Result<(), String> {
+        let fresh = self.rebuilt_from_scratch();
+        if self.hash != fresh.hash {
+            return Err("hash differs".into());
+        }
+        for sq in self.empty_squares() {
+            for colour in [Colour::Black, Colour::White] {
+                if self.patterns(sq, colour) != fresh.patterns(sq, colour) {
+                    return Err(format!(
+                        "patterns of {sq} for {colour:?}: {:?} vs {:?}",
+                        self.patterns(sq, colour),
+                        fresh.patterns(sq, colour)
+                    ));
+                }
+            }
+        }
+        if self.value_sum != fresh.value_sum || self.threat_counts != fresh.threat_counts {
+            return Err("value sums or threat counts differ".into());
+        }
+        Ok(())
+    }
+
+    /// A copy whose keys, hash and patterns are computed by scanning the
+    /// board rather than through incremental updates: the reference the
+    /// property tests compare against.
+    pub fn rebuilt_from_scratch(&self) -> Board {
+        let mut fresh = self.clone();
+        for sq in self.squares() {
+            for direction in 0..4 {
+                let mut key = 0;
+                for steps in [-5isize, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
+                    let state = self.cells[sq.offset(direction, steps).index()];
+                    key |= (state as u32) << key_shift(steps as i32);
+                }
+                fresh.keys[sq.index()][direction] = key;
+            }
+        }
+        fresh.hash = self
+            .squares()
+            .map(|sq| self.zobrist[sq.index()][self.get(sq) as usize])
+            .fold(0, |a, b| a ^ b);
+        fresh.recompute_all();
+        fresh
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}x{} {:?}", self.width, self.height, self.rule)?;
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let ch = match self.get(Square::new(x, y)) {
+                    CellState::Empty => '.',
+                    CellState::Black => 'X',
+                    CellState::White => 'O',
+                    CellState::Wall => '#',
+                };
+                write!(f, "{ch}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;

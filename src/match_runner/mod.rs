@@ -1,0 +1,1 @@
+//! Engine-vs-engine matches (see `ferro-match`). Being written.

@@ -1,0 +1,104 @@
+//! Combining the four line patterns of a cell into one threat class.
+
+use super::Pattern;
+use std::sync::OnceLock;
+
+/// The strongest threat a stone on a cell makes, over all four lines.
+/// Ordered from weakest to strongest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum CellThreat {
+    None = 0,
+    /// At least one open two (a step towards a three).
+    Two,
+    /// One closed four alone: forces a single answer.
+    Four,
+    /// One open three, no four.
+    Three,
+    /// Two or more open threes, no four.
+    DoubleThree,
+    /// A four together with an open three in another line.
+    FourThree,
+    /// Two fours (in two lines, or two in one line): wins unless the
+    /// opponent has a five first. Forbidden for black in renju.
+    DoubleFour,
+    /// A straight four.
+    OpenFour,
+    /// A winning five.
+    Five,
+}
+
+impl CellThreat {
+    pub const COUNT: usize = 9;
+}
+
+/// Index of a cell's four patterns in the combination tables.
+pub type Combo = u16;
+
+/// Number of possible pattern combinations.
+pub const COMBO_COUNT: usize = Pattern::COUNT.pow(4);
+
+/// Combination index of four patterns.
+#[inline]
+pub fn combo_index(patterns: [Pattern; 4]) -> Combo {
+    let n = Pattern::COUNT as u16;
+    ((patterns[0] as u16 * n + patterns[1] as u16) * n + patterns[2] as u16) * n
+        + patterns[3] as u16
+}
+
+/// The four patterns of a combination index.
+pub fn combo_patterns(combo: Combo) -> [Pattern; 4] {
+    let n = Pattern::COUNT as u16;
+    let mut rest = combo;
+    let mut patterns = [Pattern::Dead; 4];
+    for slot in patterns.iter_mut().rev() {
+        *slot = Pattern::from_index((rest % n) as u8);
+        rest /= n;
+    }
+    patterns
+}
+
+/// Threat class of four patterns (the definition the table is built from).
+pub fn threat_of(patterns: [Pattern; 4]) -> CellThreat {
+    let count = |wanted: &[Pattern]| patterns.iter().filter(|p| wanted.contains(p)).count();
+    if count(&[Pattern::Five]) > 0 {
+        CellThreat::Five
+    } else if count(&[Pattern::OpenFour]) > 0 {
+        CellThreat::OpenFour
+    } else if count(&[Pattern::FourFour]) > 0 || count(&[Pattern::Four]) >= 2 {
+        CellThreat::DoubleFour
+    } else if count(&[Pattern::Four]) == 1 && count(&[Pattern::OpenThree]) > 0 {
+        CellThreat::FourThree
+    } else if count(&[Pattern::OpenThree]) >= 2 {
+        CellThreat::DoubleThree
+    } else if count(&[Pattern::OpenThree]) == 1 {
+        CellThreat::Three
+    } else if count(&[Pattern::Four]) == 1 {
+        CellThreat::Four
+    } else if count(&[Pattern::OpenTwo]) > 0 {
+        CellThreat::Two
+    } else {
+        CellThreat::None
+    }
+}
+
+/// Threat class for every pattern combination, generated once.
+pub struct ComboTable {
+    threats: Box<[CellThreat]>,
+}
+
+impl ComboTable {
+    pub fn get() -> &'static ComboTable {
+        static TABLE: OnceLock<ComboTable> = OnceLock::new();
+        TABLE.get_or_init(|| ComboTable {
+            threats: (0..COMBO_COUNT as Combo)
+                .map(|combo| threat_of(combo_patterns(combo)))
+                .collect(),
+        })
+    }
+
+    #[inline]
+    pub fn threat(&self, combo: Combo) -> CellThreat {
+        self.threats[combo as usize]
+    }
+}

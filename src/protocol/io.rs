@@ -1,0 +1,306 @@
+//! The protocol loop: a reader thread turns stdin bytes into lines, the main
+//! thread feeds them to the session and prints its replies, and searches run
+//! on a worker thread so that END, YXSTOP and `INFO timeout_turn 0` act
+//! while the engine thinks. Other lines that arrive during a search are
+//! queued and handled, in order, once the move is printed.
+
+use super::{parse_command, Command, Reply, MAX_LINE_BYTES};
+use crate::search::{self, SearchResult};
+use crate::session::{Action, SearchRequest, Session};
+use std::collections::VecDeque;
+use std::io::{Read, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::Arc;
+use std::thread;
+
+/// Stack for the search thread (deep threat searches recurse).
+const SEARCH_STACK_BYTES: usize = 64 << 20;
+
+enum Event {
+    Line(Vec<u8>),
+    /// A line longer than [`MAX_LINE_BYTES`]: its first bytes.
+    Overlong(Vec<u8>),
+    Eof,
+    SearchDone(SearchResult),
+}
+
+/// Splits a byte stream into lines ended by LF, CR or CR LF; blank lines are
+/// dropped (so CR LF's empty second half vanishes), overlong lines are cut.
+struct LineSplitter {
+    current: Vec<u8>,
+    overlong: bool,
+}
+
+impl LineSplitter {
+    fn new() -> LineSplitter {
+        LineSplitter {
+            current: Vec::new(),
+            overlong: false,
+        }
+    }
+
+    fn push(&mut self, bytes: &[u8], emit: &mut impl FnMut(Event)) {
+        for &byte in bytes {
+            if byte == b'\n' || byte == b'\r' {
+                self.finish(emit);
+            } else if self.current.len() < MAX_LINE_BYTES {
+                self.current.push(byte);
+            } else {
+                self.overlong = true;
+            }
+        }
+    }
+
+    fn finish(&mut self, emit: &mut impl FnMut(Event)) {
+        let line = std::mem::take(&mut self.current);
+        if std::mem::take(&mut self.overlong) {
+            emit(Event::Overlong(line));
+        } else if !line.iter().all(u8::is_ascii_whitespace) {
+            emit(Event::Line(line));
+        }
+    }
+}
+
+fn read_input(mut input: impl Read, events: Sender<Event>) {
+    let mut splitter = LineSplitter::new();
+    let mut buffer = vec![0u8; 64 * 1024];
+    let mut send = |event| {
+        let _ = events.send(event);
+    };
+    loop {
+        match input.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(n) => splitter.push(&buffer[..n], &mut send),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                log::warn!("stdin read failed: {e}");
+                break;
+            }
+        }
+    }
+    splitter.finish(&mut send);
+    send(Event::Eof);
+}
+
+/// How a line received during a search is treated.
+enum DuringSearch {
+    /// END: exit at once.
+    Quit,
+    /// YXSTOP / STOP: stop the search; nothing else.
+    Stop,
+    /// INFO: applied at once (INFO never replies); `timeout_turn 0` also
+    /// stops the search, as Piskvork's GUI uses it to stop a brain.
+    Info { stops: bool },
+    /// Everything else waits until the move is out.
+    Queue,
+}
+
+fn classify_during_search(line: &[u8]) -> DuringSearch {
+    match parse_command(line) {
+        Ok(Command::End) => DuringSearch::Quit,
+        Ok(Command::Stop) => DuringSearch::Stop,
+        Ok(Command::Info { key, value }) => DuringSearch::Info {
+            stops: key == "timeout_turn" && super::parse_info_integer(&value) == Some(0),
+        },
+        _ => DuringSearch::Queue,
+    }
+}
+
+struct Output<W: Write> {
+    out: W,
+}
+
+impl<W: Write> Output<W> {
+    fn send(&mut self, reply: &Reply) {
+        // A closed stdout means the manager is gone; the read side notices.
+        let _ = writeln!(self.out, "{reply}");
+        let _ = self.out.flush();
+    }
+}
+
+struct Running {
+    stop: Arc<AtomicBool>,
+}
+
+/// The loop state: session, pending lines, the search in flight.
+struct Protocol<W: Write> {
+    session: Session,
+    output: Output<W>,
+    events: Sender<Event>,
+    search: Option<Running>,
+    queue: VecDeque<Event>,
+    /// Input has ended: finish what is queued (searches stop at once), then
+    /// exit.
+    input_closed: bool,
+}
+
+impl<W: Write> Protocol<W> {
+    /// Runs the session's actions; returns false when the engine must exit.
+    fn perform(&mut self, actions: Vec<Action>) -> bool {
+        for action in actions {
+            match action {
+                Action::Reply(reply) => self.output.send(&reply),
+                Action::Search(request) => self.start_search(request),
+                Action::Quit => return false,
+            }
+        }
+        true
+    }
+
+    fn start_search(&mut self, request: SearchRequest) {
+        let stop = Arc::new(AtomicBool::new(self.input_closed));
+        let events = self.events.clone();
+        let flag = Arc::clone(&stop);
+        let spawned = thread::Builder::new()
+            .name("search".into())
+            .stack_size(SEARCH_STACK_BYTES)
+            .spawn(move || {
+                let SearchRequest {
+                    mut board,
+                    side,
+                    limits,
+                } = request;
+                let result = search::think(&mut board, side, &limits, &flag);
+                let _ = events.send(Event::SearchDone(result));
+            });
+        match spawned {
+            Ok(_) => self.search = Some(Running { stop }),
+            Err(e) => {
+                log::error!("could not start the search thread: {e}");
+                self.output
+                    .send(&Reply::Error("could not start a search thread".into()));
+            }
+        }
+    }
+
+    /// Handles one event when no search is running.
+    fn handle_idle(&mut self, event: Event) -> bool {
+        match event {
+            Event::Line(line) => {
+                let actions = self.session.handle_line(&line);
+                self.perform(actions)
+            }
+            Event::Overlong(prefix) => {
+                let actions = self.session.handle_overlong_line(&prefix);
+                self.perform(actions)
+            }
+            Event::Eof => false,
+            Event::SearchDone(_) => true,
+        }
+    }
+
+    /// Handles one event; returns false when the engine must exit.
+    fn handle(&mut self, event: Event) -> bool {
+        let Some(running) = &self.search else {
+            return self.handle_idle(event);
+        };
+        match event {
+            Event::SearchDone(result) => {
+                self.search = None;
+                for reply in self.session.finish_search(result) {
+                    self.output.send(&reply);
+                }
+                self.drain_queue()
+            }
+            Event::Eof => {
+                running.stop.store(true, Ordering::Relaxed);
+                self.input_closed = true;
+                self.queue.push_back(Event::Eof);
+                true
+            }
+            Event::Line(line) => match classify_during_search(&line) {
+                DuringSearch::Quit => false,
+                DuringSearch::Stop => {
+                    running.stop.store(true, Ordering::Relaxed);
+                    true
+                }
+                DuringSearch::Info { stops } => {
+                    if stops {
+                        running.stop.store(true, Ordering::Relaxed);
+                    }
+                    let actions = self.session.handle_line(&line);
+                    self.perform(actions)
+                }
+                DuringSearch::Queue => {
+                    self.queue.push_back(Event::Line(line));
+                    true
+                }
+            },
+            overlong @ Event::Overlong(_) => {
+                self.queue.push_back(overlong);
+                true
+            }
+        }
+    }
+
+    /// Handles queued events until one starts a new search.
+    fn drain_queue(&mut self) -> bool {
+        while self.search.is_none() {
+            let Some(event) = self.queue.pop_front() else {
+                break;
+            };
+            if !self.handle_idle(event) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Runs the engine on the given streams until END or end of input.
+pub fn run(input: impl Read + Send + 'static, output: impl Write) {
+    let (sender, receiver): (Sender<Event>, Receiver<Event>) = mpsc::channel();
+    let reader_events = sender.clone();
+    thread::Builder::new()
+        .name("stdin".into())
+        .spawn(move || read_input(input, reader_events))
+        .expect("spawn the input thread");
+    let mut protocol = Protocol {
+        session: Session::new(),
+        output: Output { out: output },
+        events: sender,
+        search: None,
+        queue: VecDeque::new(),
+        input_closed: false,
+    };
+    while let Ok(event) = receiver.recv() {
+        if !protocol.handle(event) {
+            break;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn split(input: &[u8]) -> Vec<String> {
+        let mut splitter = LineSplitter::new();
+        let mut lines = Vec::new();
+        let mut emit = |event| match event {
+            Event::Line(line) => lines.push(String::from_utf8_lossy(&line).into_owned()),
+            Event::Overlong(prefix) => lines.push(format!("<overlong {}>", prefix.len())),
+            _ => unreachable!(),
+        };
+        splitter.push(input, &mut emit);
+        splitter.finish(&mut emit);
+        lines
+    }
+
+    #[test]
+    fn every_line_ending_works_and_blank_lines_vanish() {
+        assert_eq!(split(b"A\nB\r\nC\rD"), ["A", "B", "C", "D"]);
+        assert_eq!(split(b"\n\n \t\r\nSTART 15\r\n\r\n"), ["START 15"]);
+    }
+
+    #[test]
+    fn overlong_lines_are_cut_and_reported_once() {
+        let mut input = vec![b'A'; MAX_LINE_BYTES * 3];
+        input.extend_from_slice(b"\nBEGIN\n");
+        assert_eq!(
+            split(&input),
+            [format!("<overlong {MAX_LINE_BYTES}>"), "BEGIN".to_string()]
+        );
+    }
+}

@@ -1,0 +1,236 @@
+//! The Gomocup / Piskvork "pbrain" protocol: lines in, commands out, replies
+//! formatted. No game logic lives here; `io` runs the loop that feeds
+//! [`crate::session::Session`] and prints what it answers.
+
+pub mod io;
+mod reply;
+
+pub use reply::Reply;
+
+/// Longest input line kept; the rest of a longer line is discarded and the
+/// line is answered with an error.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// A point as the manager wrote it, not yet checked against a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Coord {
+    pub x: u64,
+    pub y: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Start { size: u64 },
+    RectStart { width: u64, height: u64 },
+    Restart,
+    Begin,
+    Turn(Coord),
+    /// `BOARD`: data lines follow until `DONE`, then the engine moves.
+    Board,
+    /// `YXBOARD`: like BOARD, but the engine does not move.
+    YxBoard,
+    Info { key: String, value: String },
+    End,
+    About,
+    Takeback(Coord),
+    Play(Coord),
+    /// `YXSTOP` or `STOP`.
+    Stop,
+    YxShowInfo,
+    YxHashClear,
+    YxShowForbid,
+    /// A word we do not implement (upper-cased, shortened for the reply).
+    Unknown(String),
+    /// `DONE` outside a BOARD block.
+    Done,
+}
+
+impl Command {
+    /// True for the Yixin Board extension commands (they switch `INFO rule
+    /// 2` to mean renju).
+    pub fn is_yixin(&self) -> bool {
+        matches!(
+            self,
+            Command::YxBoard | Command::YxShowInfo | Command::YxHashClear | Command::YxShowForbid
+        ) || matches!(self, Command::Unknown(word) if word.starts_with("YX"))
+    }
+}
+
+/// One data line of a BOARD / YXBOARD block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardEntry {
+    /// `x,y,field` with field 1 (own), 2 (opponent) or 3 (dead square).
+    Stone { at: Coord, field: u8 },
+    /// `-1,-1,field`: a pass (Yixin / Rapfi positions), counts for parity.
+    Pass,
+}
+
+/// What one line inside a BOARD block is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BlockLine {
+    Entry(BoardEntry),
+    Done,
+    /// A command that must act even inside a block (END).
+    End,
+}
+
+/// Decodes raw bytes into a trimmed text line; `None` for bytes that are not
+/// UTF-8. A leading byte-order mark is dropped.
+fn text(line: &[u8]) -> Option<&str> {
+    let text = std::str::from_utf8(line).ok()?;
+    Some(text.strip_prefix('\u{feff}').unwrap_or(text).trim())
+}
+
+/// A short, printable rendering of untrusted input for error replies.
+pub fn excerpt(line: &[u8]) -> String {
+    const LIMIT: usize = 40;
+    let mut out: String = String::from_utf8_lossy(line)
+        .chars()
+        .map(|c| if c.is_ascii_graphic() || c == ' ' { c } else { '?' })
+        .take(LIMIT)
+        .collect();
+    if line.len() > LIMIT {
+        out.push_str("...");
+    }
+    out
+}
+
+/// Parses a decimal number made of digits only (no sign, no spaces).
+fn parse_unsigned(text: &str) -> Result<u64, String> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("'{}' is not a number", excerpt(text.as_bytes())));
+    }
+    text.parse::<u64>()
+        .map_err(|_| format!("number '{}' is too large", excerpt(text.as_bytes())))
+}
+
+/// Parses an `INFO` value as a signed 64-bit integer, saturating values out
+/// of range (managers send 2^31-1, -1 and sometimes larger numbers).
+pub fn parse_info_integer(text: &str) -> Option<i64> {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let magnitude = digits.bytes().fold(0i64, |acc, b| {
+        acc.saturating_mul(10).saturating_add((b - b'0') as i64)
+    });
+    Some(if negative { -magnitude } else { magnitude })
+}
+
+/// Parses `X,Y` strictly: two unsigned decimal numbers and one comma.
+pub fn parse_coord(text: &str) -> Result<Coord, String> {
+    let (x, y) = text
+        .split_once(',')
+        .ok_or_else(|| format!("expected X,Y but got '{}'", excerpt(text.as_bytes())))?;
+    Ok(Coord {
+        x: parse_unsigned(x).map_err(|e| format!("bad coordinate: {e}"))?,
+        y: parse_unsigned(y).map_err(|e| format!("bad coordinate: {e}"))?,
+    })
+}
+
+/// The single argument of a command, or an error naming the command.
+fn single_argument<'a>(command: &str, args: &[&'a str]) -> Result<&'a str, String> {
+    match args {
+        [one] => Ok(one),
+        [] => Err(format!("{command} needs an argument")),
+        _ => Err(format!("{command} takes one argument")),
+    }
+}
+
+fn no_arguments(command: &str, args: &[&str], value: Command) -> Result<Command, String> {
+    if args.is_empty() {
+        Ok(value)
+    } else {
+        Err(format!("{command} takes no arguments"))
+    }
+}
+
+/// Parses a command line. `Err` carries the text of an `ERROR` reply.
+pub fn parse_command(line: &[u8]) -> Result<Command, String> {
+    let Some(text) = text(line) else {
+        return Ok(Command::Unknown(excerpt(line)));
+    };
+    let mut words = text.split_whitespace();
+    let Some(word) = words.next() else {
+        return Ok(Command::Unknown(String::new()));
+    };
+    let command = word.to_ascii_uppercase();
+    let args: Vec<&str> = words.collect();
+    match command.as_str() {
+        "START" => {
+            let size = single_argument("START", &args)?;
+            let size = parse_unsigned(size).map_err(|e| format!("bad START size: {e}"))?;
+            Ok(Command::Start { size })
+        }
+        "RECTSTART" => {
+            let coord = parse_coord(single_argument("RECTSTART", &args)?)
+                .map_err(|e| format!("RECTSTART needs WIDTH,HEIGHT: {e}"))?;
+            Ok(Command::RectStart {
+                width: coord.x,
+                height: coord.y,
+            })
+        }
+        "RESTART" => no_arguments("RESTART", &args, Command::Restart),
+        "BEGIN" => no_arguments("BEGIN", &args, Command::Begin),
+        "BOARD" => no_arguments("BOARD", &args, Command::Board),
+        "YXBOARD" => no_arguments("YXBOARD", &args, Command::YxBoard),
+        "DONE" => Ok(Command::Done),
+        "END" => Ok(Command::End),
+        "ABOUT" => Ok(Command::About),
+        "TURN" => Ok(Command::Turn(parse_coord(single_argument("TURN", &args)?)?)),
+        "TAKEBACK" => Ok(Command::Takeback(parse_coord(single_argument(
+            "TAKEBACK", &args,
+        )?)?)),
+        "PLAY" => Ok(Command::Play(parse_coord(single_argument("PLAY", &args)?)?)),
+        "INFO" => {
+            // The value is the rest of the line: `INFO folder` paths hold spaces.
+            let rest = text[word.len()..].trim_start();
+            let (key, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+            Ok(Command::Info {
+                key: key.to_ascii_lowercase(),
+                value: value.trim().to_string(),
+            })
+        }
+        "YXSTOP" | "STOP" => Ok(Command::Stop),
+        "YXSHOWINFO" => Ok(Command::YxShowInfo),
+        "YXHASHCLEAR" => Ok(Command::YxHashClear),
+        "YXSHOWFORBID" => Ok(Command::YxShowForbid),
+        _ => Ok(Command::Unknown(excerpt(command.as_bytes()))),
+    }
+}
+
+/// Parses one line inside a BOARD / YXBOARD block. `Err` carries the text
+/// of an `ERROR` reply for that line.
+pub fn parse_block_line(line: &[u8]) -> Result<BlockLine, String> {
+    let Some(text) = text(line) else {
+        return Err(format!("unreadable board line '{}'", excerpt(line)));
+    };
+    if text.eq_ignore_ascii_case("DONE") {
+        return Ok(BlockLine::Done);
+    }
+    if text.eq_ignore_ascii_case("END") {
+        return Ok(BlockLine::End);
+    }
+    let bad = || format!("expected X,Y,FIELD or DONE but got '{}'", excerpt(line));
+    let fields: Vec<&str> = text.split(',').collect();
+    let [x, y, field] = fields[..] else {
+        return Err(bad());
+    };
+    let field = match field {
+        "1" => 1,
+        "2" => 2,
+        "3" => 3,
+        _ => return Err(format!("bad field '{}' (must be 1, 2 or 3)", excerpt(field.as_bytes()))),
+    };
+    if x == "-1" && y == "-1" {
+        return Ok(BlockLine::Entry(BoardEntry::Pass));
+    }
+    let at = parse_coord(&format!("{x},{y}")).map_err(|_| bad())?;
+    Ok(BlockLine::Entry(BoardEntry::Stone { at, field }))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,49 @@
+//! Replies and their exact wire format (one line each, no line breaks).
+
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    Ok,
+    /// The engine's move, `X,Y`.
+    Move { x: usize, y: usize },
+    Error(String),
+    Unknown(String),
+    /// Free text for the user (`MESSAGE ...`), allowed before any reply.
+    Message(String),
+    /// The ABOUT line.
+    About,
+    /// `FORBID XXYY....` (YXSHOWFORBID).
+    Forbid(Vec<(usize, usize)>),
+}
+
+/// Keeps a text safe for a single protocol line: printable ASCII only.
+fn clean(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_ascii_graphic() || c == ' ' { c } else { '?' })
+        .collect()
+}
+
+impl fmt::Display for Reply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reply::Ok => write!(f, "OK"),
+            Reply::Move { x, y } => write!(f, "{x},{y}"),
+            Reply::Error(text) => write!(f, "ERROR {}", clean(text)),
+            Reply::Unknown(text) => write!(f, "UNKNOWN {}", clean(text)),
+            Reply::Message(text) => write!(f, "MESSAGE {}", clean(text)),
+            Reply::About => write!(
+                f,
+                "name=\"Ferro\", version=\"{}\", author=\"Ferro developers\", country=\"International\", www=\"\"",
+                env!("CARGO_PKG_VERSION")
+            ),
+            Reply::Forbid(points) => {
+                write!(f, "FORBID ")?;
+                for (x, y) in points {
+                    write!(f, "{x:02}{y:02}")?;
+                }
+                write!(f, ".")
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+//! Game rules: what wins, how `INFO rule` is decoded, and renju's
+//! forbidden points for black.
+
+pub mod renju;
+
+#[cfg(test)]
+mod tests;
+
+use crate::board::{Board, Colour, Square};
+use crate::pattern::WinCondition;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// Five or more in a row wins.
+    Freestyle,
+    /// Exactly five wins; an overline is a legal move that does not win.
+    Standard,
+    /// Black: exactly five, and forbidden double-three, double-four and
+    /// overline. White: five or more.
+    Renju,
+    /// Exactly five not blocked by the opponent at both ends; with
+    /// `overline_wins` a row of six or more wins as well.
+    Caro { overline_wins: bool },
+}
+
+impl Rule {
+    /// Win conditions for (black, white).
+    pub fn win_conditions(self) -> (WinCondition, WinCondition) {
+        match self {
+            Rule::Freestyle => (WinCondition::FiveOrMore, WinCondition::FiveOrMore),
+            Rule::Standard => (WinCondition::ExactFive, WinCondition::ExactFive),
+            Rule::Renju => (WinCondition::ExactFive, WinCondition::FiveOrMore),
+            Rule::Caro {
+                overline_wins: false,
+            } => (WinCondition::CaroExact, WinCondition::CaroExact),
+            Rule::Caro {
+                overline_wins: true,
+            } => (WinCondition::CaroOverline, WinCondition::CaroOverline),
+        }
+    }
+
+    /// Decodes an `INFO rule` value (PROTOCOL.md §6.3 and §17.1): the
+    /// Piskvork bitmask (1 exact five, 2 continuous game, 4 renju, 8 caro),
+    /// except that 2 alone means renju to Yixin Board and Rapfi, which is
+    /// how it is read once a Yixin command has been seen. The continuous-game
+    /// bit is otherwise ignored (dead squares arrive as BOARD field 3).
+    /// Returns `None` for values Ferro cannot play.
+    pub fn from_info(value: i64, yixin_mode: bool) -> Option<Rule> {
+        match value {
+            0 => Some(Rule::Freestyle),
+            1 | 3 => Some(Rule::Standard),
+            2 if yixin_mode => Some(Rule::Renju),
+            2 => Some(Rule::Freestyle),
+            4..=6 => Some(Rule::Renju),
+            8 | 10 => Some(Rule::Caro {
+                overline_wins: true,
+            }),
+            9 | 11 => Some(Rule::Caro {
+                overline_wins: false,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The `INFO rule` value that selects this rule.
+    pub fn info_value(self) -> i64 {
+        match self {
+            Rule::Freestyle => 0,
+            Rule::Standard => 1,
+            Rule::Renju => 4,
+            Rule::Caro {
+                overline_wins: true,
+            } => 8,
+            Rule::Caro {
+                overline_wins: false,
+            } => 9,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Freestyle => "freestyle",
+            Rule::Standard => "standard",
+            Rule::Renju => "renju",
+            Rule::Caro {
+                overline_wins: true,
+            } => "caro (overlines win)",
+            Rule::Caro {
+                overline_wins: false,
+            } => "caro",
+        }
+    }
+}
+
+/// May `colour` play on the empty square `sq`? Everything is legal except
+/// black's forbidden points in renju.
+pub fn is_legal(board: &mut Board, sq: Square, colour: Colour) -> bool {
+    board.is_empty(sq)
+        && !(board.rule() == Rule::Renju && colour == Colour::Black && renju::is_forbidden(board, sq))
+}

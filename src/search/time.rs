@@ -1,0 +1,150 @@
+//! Time budget for one move (PROTOCOL.md §10.2 and §17.2).
+
+use std::time::Duration;
+
+/// `time_left` values at or above this mean "no match clock"
+/// (c-gomoku-cli sends 2^31-1 when the match is untimed).
+const UNLIMITED_TIME_LEFT: i64 = 2_147_483_647;
+/// Smallest safety margin kept between the budget and the manager's limit.
+const MIN_SAFETY_MS: i64 = 50;
+/// Safety margin as a fraction of the limit, in percent.
+const SAFETY_PERCENT: i64 = 3;
+/// With a match clock, plan for at least this many more moves.
+const PLANNED_MOVES_LEFT: i64 = 18;
+
+/// The clock settings from the manager's INFO commands, in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    pub timeout_turn: i64,
+    pub timeout_match: i64,
+    /// Latest `time_left`, if any was sent.
+    pub time_left: Option<i64>,
+    pub time_increment: i64,
+}
+
+impl Default for Clock {
+    /// Piskvork's defaults until told otherwise: 30 s a move, no match
+    /// clock.
+    fn default() -> Clock {
+        Clock {
+            timeout_turn: 30_000,
+            timeout_match: 0,
+            time_left: None,
+            time_increment: 0,
+        }
+    }
+}
+
+/// How long a search may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Aim to finish an iteration by this time.
+    pub target: Duration,
+    /// Never search past this.
+    pub hard: Duration,
+}
+
+impl Budget {
+    /// Move as fast as possible: a minimal search.
+    pub const INSTANT: Budget = Budget {
+        target: Duration::ZERO,
+        hard: Duration::ZERO,
+    };
+}
+
+fn with_safety(limit_ms: i64) -> i64 {
+    let safety = (limit_ms / 100 * SAFETY_PERCENT).max(MIN_SAFETY_MS);
+    (limit_ms - safety).max(0)
+}
+
+impl Clock {
+    /// Remaining match time in ms, or `None` when the match is untimed.
+    fn match_time_left(&self) -> Option<i64> {
+        let left = self.time_left.unwrap_or(self.timeout_match);
+        let untimed = match self.time_left {
+            Some(left) => left >= UNLIMITED_TIME_LEFT,
+            None => self.timeout_match <= 0,
+        };
+        (!untimed).then_some(left)
+    }
+
+    /// The budget for the next move.
+    pub fn budget(&self) -> Budget {
+        let match_left = self.match_time_left();
+        if matches!(match_left, Some(left) if left <= 0) {
+            return Budget::INSTANT;
+        }
+        let turn_limit = (self.timeout_turn > 0).then_some(self.timeout_turn);
+        let hard_ms = match (turn_limit, match_left) {
+            (None, None) => return Budget::INSTANT,
+            (Some(turn), None) => with_safety(turn),
+            (None, Some(left)) => with_safety(left),
+            (Some(turn), Some(left)) => with_safety(turn.min(left)),
+        };
+        let target_ms = match match_left {
+            Some(left) => hard_ms.min(left / PLANNED_MOVES_LEFT + self.time_increment.max(0)),
+            None => hard_ms,
+        };
+        Budget {
+            target: Duration::from_millis(target_ms.max(0) as u64),
+            hard: Duration::from_millis(hard_ms as u64),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(turn: i64, game: i64, left: Option<i64>) -> Clock {
+        Clock {
+            timeout_turn: turn,
+            timeout_match: game,
+            time_left: left,
+            time_increment: 0,
+        }
+    }
+
+    #[test]
+    fn turn_limit_alone_keeps_a_safety_margin() {
+        let budget = clock(5000, 0, None).budget();
+        assert_eq!(budget.hard, Duration::from_millis(4850));
+        assert_eq!(budget.target, budget.hard);
+        assert_eq!(clock(500, 0, None).budget().hard, Duration::from_millis(450));
+    }
+
+    #[test]
+    fn smaller_of_turn_and_match_wins() {
+        let budget = clock(30_000, 180_000, Some(400)).budget();
+        assert_eq!(budget.hard, Duration::from_millis(350));
+        let budget = clock(5000, 120_000, Some(120_000)).budget();
+        assert_eq!(budget.hard, Duration::from_millis(4850));
+        assert_eq!(budget.target, Duration::from_millis(120_000 / PLANNED_MOVES_LEFT as u64));
+    }
+
+    #[test]
+    fn unlimited_time_left_means_turn_limit_only() {
+        let budget = clock(300, 0, Some(2_147_483_647)).budget();
+        assert_eq!(budget.hard, Duration::from_millis(250));
+    }
+
+    #[test]
+    fn zero_or_negative_means_instant() {
+        assert_eq!(clock(0, 0, None).budget(), Budget::INSTANT);
+        assert_eq!(clock(5000, 120_000, Some(0)).budget(), Budget::INSTANT);
+        assert_eq!(clock(5000, 120_000, Some(-99_999_999_999)).budget(), Budget::INSTANT);
+    }
+
+    #[test]
+    fn turn_zero_with_match_clock_uses_the_match_clock() {
+        let budget = clock(0, 100_000, Some(90_000)).budget();
+        assert_eq!(budget.hard, Duration::from_millis(87_300));
+        assert_eq!(budget.target, Duration::from_millis(5000));
+    }
+
+    #[test]
+    fn huge_values_do_not_overflow() {
+        let budget = clock(i64::MAX, i64::MAX, Some(i64::MAX)).budget();
+        assert!(budget.hard > Duration::from_secs(1_000_000));
+    }
+}

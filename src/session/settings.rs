@@ -1,0 +1,156 @@
+//! Settings received through INFO (PROTOCOL.md §6). INFO never replies;
+//! a value that cannot be honoured yields a warning that the session
+//! prints as a MESSAGE before its next move.
+
+use crate::protocol::parse_info_integer;
+use crate::rules::Rule;
+use crate::search::time::Clock;
+use crate::search::Limits;
+
+/// Yixin Board's MAX_HASH_SIZE: log2 of the largest table in KiB (2^20 KiB
+/// = 1 GiB).
+pub const MAX_HASH_SIZE_LOG2_KIB: u32 = 20;
+/// Below this `max_memory` Ferro cannot keep its tables within the limit.
+pub const MIN_MEMORY_BYTES: u64 = 16 << 20;
+/// Gomocup's limit, assumed when the manager sends 0 (no limit).
+pub const DEFAULT_MEMORY_BYTES: u64 = 350 << 20;
+
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub clock: Clock,
+    /// Memory limit in bytes (0 = none given).
+    pub max_memory: u64,
+    pub rule: Rule,
+    /// Set once a Yixin Board command has been seen (`INFO rule 2` = renju).
+    pub yixin_mode: bool,
+    pub game_type: i64,
+    pub max_nodes: u64,
+    pub max_depth: u32,
+    pub start_depth: u32,
+    pub thread_num: u32,
+    /// Transposition table size asked by `INFO hash_size`, in KiB (0 = from
+    /// max_memory).
+    pub hash_size_kib: u64,
+    pub pondering: bool,
+    pub show_detail: u32,
+    pub caution_factor: u32,
+    pub folder: Option<String>,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            clock: Clock::default(),
+            max_memory: 0,
+            rule: Rule::Freestyle,
+            yixin_mode: false,
+            game_type: 1,
+            max_nodes: 0,
+            max_depth: 0,
+            start_depth: 0,
+            thread_num: 1,
+            hash_size_kib: 0,
+            pondering: false,
+            show_detail: 0,
+            caution_factor: 1,
+            folder: None,
+        }
+    }
+}
+
+/// Clamps a signed INFO value into an unsigned range (negative = 0).
+fn non_negative(value: i64) -> u64 {
+    value.max(0) as u64
+}
+
+impl Settings {
+    /// Applies `INFO key value`; returns a warning for the next move when
+    /// the value cannot be used. Unknown keys are ignored silently.
+    pub fn apply_info(&mut self, key: &str, value: &str) -> Option<String> {
+        if key == "folder" {
+            self.folder = (!value.is_empty()).then(|| value.to_string());
+            return None;
+        }
+        if key == "evaluate" {
+            // Mouse position in Piskvork's debug builds; nothing to do.
+            return None;
+        }
+        let known = matches!(
+            key,
+            "timeout_turn"
+                | "timeout_match"
+                | "time_left"
+                | "time_increment"
+                | "max_memory"
+                | "game_type"
+                | "rule"
+                | "max_node"
+                | "max_depth"
+                | "start_depth"
+                | "thread_num"
+                | "hash_size"
+                | "pondering"
+                | "show_detail"
+                | "caution_factor"
+        );
+        if !known {
+            return None;
+        }
+        let Some(number) = parse_info_integer(value) else {
+            return Some(format!("INFO {key}: '{value}' is not a number; ignored"));
+        };
+        match key {
+            "timeout_turn" => self.clock.timeout_turn = number,
+            "timeout_match" => self.clock.timeout_match = number,
+            "time_left" => self.clock.time_left = Some(number),
+            "time_increment" => self.clock.time_increment = number,
+            "game_type" => self.game_type = number,
+            "max_node" => self.max_nodes = non_negative(number),
+            "max_depth" => self.max_depth = non_negative(number).min(u32::MAX as u64) as u32,
+            "start_depth" => self.start_depth = non_negative(number).min(u32::MAX as u64) as u32,
+            "thread_num" => self.thread_num = number.clamp(1, 256) as u32,
+            "hash_size" => self.hash_size_kib = non_negative(number),
+            "pondering" => self.pondering = number != 0,
+            "show_detail" => self.show_detail = number.clamp(0, 3) as u32,
+            "caution_factor" => self.caution_factor = number.clamp(0, 5) as u32,
+            "max_memory" => {
+                self.max_memory = non_negative(number);
+                if self.max_memory != 0 && self.max_memory < MIN_MEMORY_BYTES {
+                    return Some(format!(
+                        "max_memory {} bytes is below the {} MiB Ferro needs; playing with minimal tables",
+                        self.max_memory,
+                        MIN_MEMORY_BYTES >> 20
+                    ));
+                }
+            }
+            "rule" => match Rule::from_info(number, self.yixin_mode) {
+                Some(rule) => self.rule = rule,
+                None => {
+                    return Some(format!(
+                        "rule {number} is not supported; keeping {}",
+                        self.rule.name()
+                    ))
+                }
+            },
+            _ => unreachable!("key checked above"),
+        }
+        None
+    }
+
+    /// Memory the engine may use, in bytes.
+    pub fn memory_limit(&self) -> u64 {
+        if self.max_memory == 0 {
+            DEFAULT_MEMORY_BYTES
+        } else {
+            self.max_memory
+        }
+    }
+
+    pub fn limits(&self) -> Limits {
+        Limits {
+            budget: self.clock.budget(),
+            max_nodes: self.max_nodes,
+            max_depth: self.max_depth,
+        }
+    }
+}
