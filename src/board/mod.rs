@@ -391,12 +391,12 @@ impl Board {
     fn refresh(&mut self, index: usize, direction: usize) {
         let key = self.keys[index][direction];
         let new_patterns = [self.tables.black.get(key), self.tables.white.get(key)];
-        for colour in 0..2 {
+        for (colour, new_pattern) in new_patterns.into_iter().enumerate() {
             let view = &mut self.views[index][colour];
-            if view.patterns[direction] == new_patterns[colour] {
+            if view.patterns[direction] == new_pattern {
                 continue;
             }
-            view.patterns[direction] = new_patterns[colour];
+            view.patterns[direction] = new_pattern;
             let combo = crate::pattern::combo_index(view.patterns);
             let threat = self.combos.threat(combo);
             let value = self.values.value(combo);
@@ -432,7 +432,10 @@ impl Board {
         for sq in self.squares().collect::<Vec<_>>() {
             let index = sq.index();
             let keys = self.keys[index];
-            for (colour, table) in [self.tables.black, self.tables.white].into_iter().enumerate() {
+            for (colour, table) in [self.tables.black, self.tables.white]
+                .into_iter()
+                .enumerate()
+            {
                 let patterns = keys.map(|key| table.get(key));
                 let combo = crate::pattern::combo_index(patterns);
                 self.views[index][colour] = ColourView {

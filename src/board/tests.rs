@@ -1,0 +1,139 @@
+//! Make/undo and incremental-pattern properties, checked against a board
+//! whose keys are recomputed by scanning.
+
+use super::*;
+use crate::board::zobrist::SplitMix64;
+
+const ALL_RULES: [Rule; 5] = [
+    Rule::Freestyle,
+    Rule::Standard,
+    Rule::Renju,
+    Rule::Caro {
+        overline_wins: false,
+    },
+    Rule::Caro {
+        overline_wins: true,
+    },
+];
+
+/// Plays a random game of `moves` stones (with an occasional wall),
+/// checking the board against a rebuild after every `check_every` moves,
+/// then undoes everything and checks the board is back to empty.
+fn random_game(
+    width: usize,
+    height: usize,
+    rule: Rule,
+    seed: u64,
+    moves: usize,
+    check_every: usize,
+) {
+    let mut rng = SplitMix64(seed);
+    let mut board = Board::new(width, height, rule).unwrap();
+    let empty_hash = board.hash();
+    let empty_sums = [
+        board.value_sum(Colour::Black),
+        board.value_sum(Colour::White),
+    ];
+    let mut hashes = vec![board.hash()];
+    let mut colour = Colour::Black;
+    for played in 0..moves.min(width * height) {
+        let empties: Vec<Square> = board.empty_squares().collect();
+        let sq = empties[(rng.next_u64() % empties.len() as u64) as usize];
+        let state = if rng.next_u64().is_multiple_of(29) {
+            CellState::Wall
+        } else {
+            colour.stone()
+        };
+        board.place(sq, state);
+        colour = colour.opponent();
+        hashes.push(board.hash());
+        if played.is_multiple_of(check_every) {
+            if let Err(e) = board.check_consistency() {
+                panic!(
+                    "{width}x{height} {rule:?} seed {seed} after {played} moves: {e}\n{board:?}"
+                );
+            }
+        }
+    }
+    board.check_consistency().unwrap();
+    while board.undo().is_some() {
+        hashes.pop();
+        assert_eq!(Some(&board.hash()), hashes.last());
+        if board.history().len().is_multiple_of(check_every) {
+            board.check_consistency().unwrap();
+        }
+    }
+    assert_eq!(board.hash(), empty_hash);
+    assert_eq!(
+        [
+            board.value_sum(Colour::Black),
+            board.value_sum(Colour::White)
+        ],
+        empty_sums
+    );
+    assert_eq!(board.empty_count(), width * height);
+    board.check_consistency().unwrap();
+}
+
+#[test]
+fn make_undo_restores_everything_on_every_square_size() {
+    for size in MIN_SIZE..=MAX_SIZE {
+        let rule = ALL_RULES[size % ALL_RULES.len()];
+        random_game(size, size, rule, size as u64, size * size, 7);
+    }
+}
+
+#[test]
+fn make_undo_restores_everything_on_rectangles_and_all_rules() {
+    let shapes = [(5, 32), (32, 5), (20, 15), (7, 11), (32, 32), (5, 5)];
+    for (i, &(w, h)) in shapes.iter().enumerate() {
+        for (j, &rule) in ALL_RULES.iter().enumerate() {
+            random_game(w, h, rule, 1000 + (i * 10 + j) as u64, 120, 5);
+        }
+    }
+}
+
+#[test]
+fn squares_round_trip_and_stay_on_the_board() {
+    let board = Board::new(20, 15, Rule::Freestyle).unwrap();
+    assert_eq!(board.squares().count(), 300);
+    for sq in board.squares() {
+        assert_eq!(board.square(sq.x(), sq.y()), Some(sq));
+    }
+    assert_eq!(board.square(20, 0), None);
+    assert_eq!(board.square(0, 15), None);
+}
+
+#[test]
+fn sizes_outside_five_to_thirty_two_are_refused() {
+    assert!(Board::new(4, 15, Rule::Freestyle).is_err());
+    assert!(Board::new(15, 33, Rule::Freestyle).is_err());
+    assert!(Board::new(usize::MAX, 15, Rule::Freestyle).is_err());
+    assert!(Board::new(5, 32, Rule::Freestyle).is_ok());
+}
+
+#[test]
+fn edges_block_lines() {
+    // A stone in the corner of a 5x5 board: a five along the edge is still
+    // possible, so the corner's horizontal pattern is alive.
+    let board = Board::new(5, 5, Rule::Freestyle).unwrap();
+    let corner = board.square(0, 0).unwrap();
+    assert_eq!(board.pattern(corner, Colour::Black, 0), Pattern::ClosedOne);
+    // Only four cells fit on the anti-diagonal through (0,3) -> (3,0).
+    let short = board.square(0, 3).unwrap();
+    assert_eq!(board.pattern(short, Colour::Black, 3), Pattern::Dead);
+}
+
+#[test]
+fn changing_the_rule_rederives_patterns() {
+    let mut board = Board::new(15, 15, Rule::Freestyle).unwrap();
+    for x in [2, 3, 5, 6, 7] {
+        board.place(board.square(x, 7).unwrap(), CellState::Black);
+    }
+    let gap = board.square(4, 7).unwrap();
+    assert!(board.is_winning_move(gap, Colour::Black));
+    board.set_rule(Rule::Standard);
+    assert!(!board.is_winning_move(gap, Colour::Black));
+    assert_eq!(board.pattern(gap, Colour::Black, 0), Pattern::Overline);
+    board.check_consistency().unwrap();
+}

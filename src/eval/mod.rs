@@ -11,17 +11,17 @@ use std::sync::OnceLock;
 
 /// Weight of each line pattern (indexed by `Pattern as usize`).
 pub const PATTERN_WEIGHT: [i32; Pattern::COUNT] = [
-    0,   // Dead
-    0,   // Overline
-    1,   // ClosedOne
-    3,   // OpenOne
-    6,   // ClosedTwo
-    20,  // OpenTwo
-    24,  // ClosedThree
-    90,  // OpenThree
-    110, // Four
-    600, // OpenFour
-    600, // FourFour
+    0,    // Dead
+    0,    // Overline
+    1,    // ClosedOne
+    3,    // OpenOne
+    6,    // ClosedTwo
+    20,   // OpenTwo
+    24,   // ClosedThree
+    90,   // OpenThree
+    110,  // Four
+    600,  // OpenFour
+    600,  // FourFour
     3000, // Five
 ];
 

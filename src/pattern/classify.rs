@@ -87,9 +87,8 @@ fn row_through_centre(line: &[CellState; LINE_LEN], win: WinCondition) -> RowThr
     }
     let length = right - left + 1;
     // For a row of exactly five both outer neighbours are inside the window.
-    let blocked_both_ends = || {
-        length == 5 && line[left - 1] == CellState::White && line[right + 1] == CellState::White
-    };
+    let blocked_both_ends =
+        || length == 5 && line[left - 1] == CellState::White && line[right + 1] == CellState::White;
     match win {
         WinCondition::FiveOrMore if length >= 5 => RowThroughCentre::Five,
         WinCondition::ExactFive | WinCondition::CaroExact if length >= 6 => {
@@ -98,9 +97,7 @@ fn row_through_centre(line: &[CellState; LINE_LEN], win: WinCondition) -> RowThr
         WinCondition::ExactFive if length == 5 => RowThroughCentre::Five,
         WinCondition::CaroExact if length == 5 && !blocked_both_ends() => RowThroughCentre::Five,
         WinCondition::CaroOverline if length >= 6 => RowThroughCentre::Five,
-        WinCondition::CaroOverline if length == 5 && !blocked_both_ends() => {
-            RowThroughCentre::Five
-        }
+        WinCondition::CaroOverline if length == 5 && !blocked_both_ends() => RowThroughCentre::Five,
         _ => RowThroughCentre::NotWinning,
     }
 }

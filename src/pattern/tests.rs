@@ -37,7 +37,9 @@ fn window(shape: &str) -> [CellState; LINE_LEN] {
 }
 
 fn black(shape: &str, win: WinCondition) -> Pattern {
-    colour_tables(win, win).black.get(key_from_window(&window(shape)))
+    colour_tables(win, win)
+        .black
+        .get(key_from_window(&window(shape)))
 }
 
 /// The same shape seen by white (own stones written as `X` are white).
@@ -84,7 +86,9 @@ fn fours() {
     assert_eq!(black("XXX.*.XXX", FiveOrMore), Pattern::FourFour);
     assert_eq!(black("XX.X*.XX", ExactFive), Pattern::FourFour);
     // A gap whose filling makes six is no four under exact-five rules.
-    assert_eq!(black("XX.XX*", ExactFive), Pattern::Overline);
+    assert_eq!(black("XX*XXX", ExactFive), Pattern::Overline);
+    assert_eq!(black("XX*XXX", FiveOrMore), Pattern::Five);
+    assert_eq!(black("XX.XX*", ExactFive), Pattern::ClosedThree);
     assert_eq!(black("XX*.XXX", ExactFive), Pattern::ClosedThree);
     assert_eq!(black("XX*.XXX", FiveOrMore), Pattern::Four);
     // An end completion that would be six is not a straight four.
@@ -121,7 +125,9 @@ fn twos_ones_and_dead() {
 
 #[test]
 fn white_tables_mirror_black_tables() {
-    for shape in [".XXX*.", "OXX*..", "XX.X*.XX", "OXXXX*O", "|XXX*.", "..X.*.."] {
+    for shape in [
+        ".XXX*.", "OXX*..", "XX.X*.XX", "OXXXX*O", "|XXX*.", "..X.*..",
+    ] {
         for win in [FiveOrMore, ExactFive, CaroExact, CaroOverline] {
             assert_eq!(black(shape, win), white(shape, win), "{shape} {win:?}");
         }
@@ -140,11 +146,23 @@ fn colour_swap_is_an_involution_that_keeps_walls() {
 fn combination_threats() {
     use Pattern::*;
     assert_eq!(threat_of([Five, Dead, Dead, Dead]), CellThreat::Five);
-    assert_eq!(threat_of([Four, OpenThree, Dead, Dead]), CellThreat::FourThree);
+    assert_eq!(
+        threat_of([Four, OpenThree, Dead, Dead]),
+        CellThreat::FourThree
+    );
     assert_eq!(threat_of([Four, Four, Dead, Dead]), CellThreat::DoubleFour);
-    assert_eq!(threat_of([FourFour, Dead, Dead, Dead]), CellThreat::DoubleFour);
-    assert_eq!(threat_of([OpenThree, OpenThree, Dead, Dead]), CellThreat::DoubleThree);
-    assert_eq!(threat_of([OpenTwo, ClosedThree, Dead, Dead]), CellThreat::Two);
+    assert_eq!(
+        threat_of([FourFour, Dead, Dead, Dead]),
+        CellThreat::DoubleFour
+    );
+    assert_eq!(
+        threat_of([OpenThree, OpenThree, Dead, Dead]),
+        CellThreat::DoubleThree
+    );
+    assert_eq!(
+        threat_of([OpenTwo, ClosedThree, Dead, Dead]),
+        CellThreat::Two
+    );
     for combo in [0, 1, 500, 20735] {
         assert_eq!(combo_index(combo_patterns(combo)), combo);
     }

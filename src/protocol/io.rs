@@ -2,7 +2,9 @@
 //! thread feeds them to the session and prints its replies, and searches run
 //! on a worker thread so that END, YXSTOP and `INFO timeout_turn 0` act
 //! while the engine thinks. Other lines that arrive during a search are
-//! queued and handled, in order, once the move is printed.
+//! queued and handled, in order, once the move is printed. END (or end of
+//! input) during a search stops it at once; the engine prints the move it
+//! had and the replies to lines sent before END, then exits.
 
 use super::{parse_command, Command, Reply, MAX_LINE_BYTES};
 use crate::search::{self, SearchResult};
@@ -85,7 +87,7 @@ fn read_input(mut input: impl Read, events: Sender<Event>) {
 
 /// How a line received during a search is treated.
 enum DuringSearch {
-    /// END: exit at once.
+    /// END: stop at once, answer what came before, exit.
     Quit,
     /// YXSTOP / STOP: stop the search; nothing else.
     Stop,
@@ -148,7 +150,7 @@ impl<W: Write> Protocol<W> {
         true
     }
 
-    fn start_search(&mut self, request: SearchRequest) {
+    fn start_search(&mut self, request: Box<SearchRequest>) {
         let stop = Arc::new(AtomicBool::new(self.input_closed));
         let events = self.events.clone();
         let flag = Arc::clone(&stop);
@@ -160,7 +162,7 @@ impl<W: Write> Protocol<W> {
                     mut board,
                     side,
                     limits,
-                } = request;
+                } = *request;
                 let result = search::think(&mut board, side, &limits, &flag);
                 let _ = events.send(Event::SearchDone(result));
             });
@@ -204,13 +206,14 @@ impl<W: Write> Protocol<W> {
                 self.drain_queue()
             }
             Event::Eof => {
-                running.stop.store(true, Ordering::Relaxed);
-                self.input_closed = true;
-                self.queue.push_back(Event::Eof);
+                self.wind_up();
                 true
             }
             Event::Line(line) => match classify_during_search(&line) {
-                DuringSearch::Quit => false,
+                DuringSearch::Quit => {
+                    self.wind_up();
+                    true
+                }
                 DuringSearch::Stop => {
                     running.stop.store(true, Ordering::Relaxed);
                     true
@@ -231,6 +234,20 @@ impl<W: Write> Protocol<W> {
                 self.queue.push_back(overlong);
                 true
             }
+        }
+    }
+
+    /// END or end of input during a search: stop it now, print its move and
+    /// the replies to lines that came before, with every further search
+    /// stopped from the start, then exit. Lines after this point are never
+    /// handled.
+    fn wind_up(&mut self) {
+        if let Some(running) = &self.search {
+            running.stop.store(true, Ordering::Relaxed);
+        }
+        if !self.input_closed {
+            self.input_closed = true;
+            self.queue.push_back(Event::Eof);
         }
     }
 

@@ -20,8 +20,13 @@ pub struct Coord {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    Start { size: u64 },
-    RectStart { width: u64, height: u64 },
+    Start {
+        size: u64,
+    },
+    RectStart {
+        width: u64,
+        height: u64,
+    },
     Restart,
     Begin,
     Turn(Coord),
@@ -29,7 +34,10 @@ pub enum Command {
     Board,
     /// `YXBOARD`: like BOARD, but the engine does not move.
     YxBoard,
-    Info { key: String, value: String },
+    Info {
+        key: String,
+        value: String,
+    },
     End,
     About,
     Takeback(Coord),
@@ -86,7 +94,13 @@ pub fn excerpt(line: &[u8]) -> String {
     const LIMIT: usize = 40;
     let mut out: String = String::from_utf8_lossy(line)
         .chars()
-        .map(|c| if c.is_ascii_graphic() || c == ' ' { c } else { '?' })
+        .map(|c| {
+            if c.is_ascii_graphic() || c == ' ' {
+                c
+            } else {
+                '?'
+            }
+        })
         .take(LIMIT)
         .collect();
     if line.len() > LIMIT {
@@ -223,7 +237,12 @@ pub fn parse_block_line(line: &[u8]) -> Result<BlockLine, String> {
         "1" => 1,
         "2" => 2,
         "3" => 3,
-        _ => return Err(format!("bad field '{}' (must be 1, 2 or 3)", excerpt(field.as_bytes()))),
+        _ => {
+            return Err(format!(
+                "bad field '{}' (must be 1, 2 or 3)",
+                excerpt(field.as_bytes())
+            ))
+        }
     };
     if x == "-1" && y == "-1" {
         return Ok(BlockLine::Entry(BoardEntry::Pass));

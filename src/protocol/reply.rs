@@ -6,7 +6,10 @@ use std::fmt;
 pub enum Reply {
     Ok,
     /// The engine's move, `X,Y`.
-    Move { x: usize, y: usize },
+    Move {
+        x: usize,
+        y: usize,
+    },
     Error(String),
     Unknown(String),
     /// Free text for the user (`MESSAGE ...`), allowed before any reply.
@@ -20,7 +23,13 @@ pub enum Reply {
 /// Keeps a text safe for a single protocol line: printable ASCII only.
 fn clean(text: &str) -> String {
     text.chars()
-        .map(|c| if c.is_ascii_graphic() || c == ' ' { c } else { '?' })
+        .map(|c| {
+            if c.is_ascii_graphic() || c == ' ' {
+                c
+            } else {
+                '?'
+            }
+        })
         .collect()
 }
 

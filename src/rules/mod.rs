@@ -96,5 +96,7 @@ impl Rule {
 /// black's forbidden points in renju.
 pub fn is_legal(board: &mut Board, sq: Square, colour: Colour) -> bool {
     board.is_empty(sq)
-        && !(board.rule() == Rule::Renju && colour == Colour::Black && renju::is_forbidden(board, sq))
+        && !(board.rule() == Rule::Renju
+            && colour == Colour::Black
+            && renju::is_forbidden(board, sq))
 }

@@ -47,7 +47,10 @@ fn may_be_forbidden(patterns: [Pattern; 4]) -> bool {
     if patterns.contains(&Pattern::Five) {
         return false;
     }
-    let threes = patterns.iter().filter(|&&p| p == Pattern::OpenThree).count();
+    let threes = patterns
+        .iter()
+        .filter(|&&p| p == Pattern::OpenThree)
+        .count();
     let fours: usize = patterns.iter().map(|&p| fours_in(p)).sum();
     patterns.contains(&Pattern::Overline) || fours >= 2 || threes >= 2
 }
@@ -89,7 +92,10 @@ fn is_real_three(board: &mut Board, sq: Square, direction: usize, depth: u32) ->
         }
         // Following Piskvork (the Gomocup judge), an extension square that
         // would make a five elsewhere does not count (RULES.md §10.12).
-        if board.patterns(extension, Colour::Black).contains(&Pattern::Five) {
+        if board
+            .patterns(extension, Colour::Black)
+            .contains(&Pattern::Five)
+        {
             continue;
         }
         if !forbidden_at_depth(board, extension, depth + 1) {

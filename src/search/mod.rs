@@ -35,7 +35,12 @@ const DEFENCE_EIGHTHS: i32 = 7;
 
 /// Picks a move for `side`. Always returns quickly with a legal move when
 /// one exists; `stop` is honoured by longer searches.
-pub fn think(board: &mut Board, side: Colour, _limits: &Limits, _stop: &AtomicBool) -> SearchResult {
+pub fn think(
+    board: &mut Board,
+    side: Colour,
+    _limits: &Limits,
+    _stop: &AtomicBool,
+) -> SearchResult {
     let opponent = side.opponent();
     let legal = |board: &mut Board, sq: Square| rules::is_legal(board, sq, side);
 

@@ -110,7 +110,10 @@ mod tests {
         let budget = clock(5000, 0, None).budget();
         assert_eq!(budget.hard, Duration::from_millis(4850));
         assert_eq!(budget.target, budget.hard);
-        assert_eq!(clock(500, 0, None).budget().hard, Duration::from_millis(450));
+        assert_eq!(
+            clock(500, 0, None).budget().hard,
+            Duration::from_millis(450)
+        );
     }
 
     #[test]
@@ -119,7 +122,12 @@ mod tests {
         assert_eq!(budget.hard, Duration::from_millis(350));
         let budget = clock(5000, 120_000, Some(120_000)).budget();
         assert_eq!(budget.hard, Duration::from_millis(4850));
-        assert_eq!(budget.target, Duration::from_millis(120_000 / PLANNED_MOVES_LEFT as u64));
+        let budget = clock(30_000, 120_000, Some(120_000)).budget();
+        assert_eq!(budget.hard, Duration::from_millis(29_100));
+        assert_eq!(
+            budget.target,
+            Duration::from_millis(120_000 / PLANNED_MOVES_LEFT as u64)
+        );
     }
 
     #[test]
@@ -132,7 +140,10 @@ mod tests {
     fn zero_or_negative_means_instant() {
         assert_eq!(clock(0, 0, None).budget(), Budget::INSTANT);
         assert_eq!(clock(5000, 120_000, Some(0)).budget(), Budget::INSTANT);
-        assert_eq!(clock(5000, 120_000, Some(-99_999_999_999)).budget(), Budget::INSTANT);
+        assert_eq!(
+            clock(5000, 120_000, Some(-99_999_999_999)).budget(),
+            Budget::INSTANT
+        );
     }
 
     #[test]

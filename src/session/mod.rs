@@ -21,7 +21,7 @@ use crate::search::{Limits, SearchResult};
 pub enum Action {
     Reply(Reply),
     /// Run a search and hand its result to [`Session::finish_search`].
-    Search(SearchRequest),
+    Search(Box<SearchRequest>),
     /// Exit now (END, or END inside a BOARD block).
     Quit,
 }
@@ -263,7 +263,7 @@ impl Session {
         let stones = block.entries.iter().filter(|&&(_, f)| f != 3).count();
         // The side to move made the first move iff an even number of moves
         // (stones and passes) has been played.
-        let own = if (stones + block.passes) % 2 == 0 {
+        let own = if (stones + block.passes).is_multiple_of(2) {
             Colour::Black
         } else {
             Colour::White
@@ -297,15 +297,17 @@ impl Session {
             .collect();
         let game = self.game.as_mut().expect("a game");
         if game.board.empty_count() == 0 {
-            actions.push(Action::Reply(Reply::Error("board full, no move left".into())));
+            actions.push(Action::Reply(Reply::Error(
+                "board full, no move left".into(),
+            )));
             return actions;
         }
         game.engine = Some(game.to_move);
-        actions.push(Action::Search(SearchRequest {
+        actions.push(Action::Search(Box::new(SearchRequest {
             board: game.board.clone(),
             side: game.to_move,
             limits: self.settings.limits(),
-        }));
+        })));
         actions
     }
 
