@@ -1,6 +1,7 @@
 //! `pbrain-ferro`: the engine executable managers load.
 //!
-//! With no arguments it speaks the pbrain protocol on stdin/stdout. Unknown
+//! With no arguments it speaks the pbrain protocol on stdin/stdout.
+//! `pbrain-ferro bench [depth]` runs the fixed-depth benchmark. Other
 //! arguments are ignored (Yixin Board passes `--force-utf8`).
 
 fn main() {
@@ -10,6 +11,21 @@ fn main() {
         env_logger::Builder::from_default_env()
             .target(env_logger::Target::Stderr)
             .init();
+    }
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("bench") {
+        let depth = match args.get(1).map(|d| d.parse::<u32>()) {
+            None => ferro::bench::DEFAULT_DEPTH,
+            Some(Ok(depth)) if (1..=40).contains(&depth) => depth,
+            Some(_) => {
+                println!("usage: pbrain-ferro bench [depth 1..40]");
+                std::process::exit(2);
+            }
+        };
+        for line in ferro::bench::run(depth) {
+            println!("{line}");
+        }
+        return;
     }
     ferro::protocol::io::run(std::io::stdin(), std::io::stdout());
 }

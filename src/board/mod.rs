@@ -61,6 +61,13 @@ impl Square {
         self.0 as usize
     }
 
+    /// The square with padded-array index `index` (from [`Square::index`]).
+    #[inline]
+    pub fn from_index(index: usize) -> Square {
+        debug_assert!(index < SQUARES);
+        Square(index as u16)
+    }
+
     /// The square `steps` steps along `direction` (may be off the board,
     /// but stays inside the padded array for |steps| <= 5).
     #[inline]

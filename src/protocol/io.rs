@@ -6,8 +6,8 @@
 //! input) during a search stops it at once; the engine prints the move it
 //! had and the replies to lines sent before END, then exits.
 
-use super::{parse_command, Command, Reply, MAX_LINE_BYTES};
-use crate::search::{self, SearchResult};
+use super::{parse_command, progress_replies, Command, Reply, MAX_LINE_BYTES};
+use crate::search::{self, Progress, SearchResult, SearchState};
 use crate::session::{Action, SearchRequest, Session};
 use std::collections::VecDeque;
 use std::io::{Read, Write};
@@ -15,16 +15,21 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 use std::thread;
+use std::time::{Duration, Instant};
 
 /// Stack for the search thread (deep threat searches recurse).
 const SEARCH_STACK_BYTES: usize = 64 << 20;
+/// Progress lines are printed at most this often; the last one held back
+/// is printed before the move.
+const PROGRESS_INTERVAL: Duration = Duration::from_millis(100);
 
 enum Event {
     Line(Vec<u8>),
     /// A line longer than [`MAX_LINE_BYTES`]: its first bytes.
     Overlong(Vec<u8>),
     Eof,
-    SearchDone(SearchResult),
+    Progress(Progress),
+    SearchDone(SearchResult, Box<SearchState>),
 }
 
 /// Splits a byte stream into lines ended by LF, CR or CR LF; blank lines are
@@ -123,6 +128,9 @@ impl<W: Write> Output<W> {
 
 struct Running {
     stop: Arc<AtomicBool>,
+    show_detail: u32,
+    last_progress: Option<Instant>,
+    held_back: Option<Progress>,
 }
 
 /// The loop state: session, pending lines, the search in flight.
@@ -131,6 +139,8 @@ struct Protocol<W: Write> {
     output: Output<W>,
     events: Sender<Event>,
     search: Option<Running>,
+    /// Search tables between searches (inside the worker while it runs).
+    state: Option<Box<SearchState>>,
     queue: VecDeque<Event>,
     /// Input has ended: finish what is queued (searches stop at once), then
     /// exit.
@@ -154,6 +164,16 @@ impl<W: Write> Protocol<W> {
         let stop = Arc::new(AtomicBool::new(self.input_closed));
         let events = self.events.clone();
         let flag = Arc::clone(&stop);
+        let show_detail = request.show_detail;
+        let mut state = match self.state.take() {
+            Some(state)
+                if state.tt.size_bytes() / 2 < request.table_bytes
+                    && request.table_bytes <= state.tt.size_bytes() * 2 =>
+            {
+                state
+            }
+            _ => Box::new(SearchState::new(request.table_bytes)),
+        };
         let spawned = thread::Builder::new()
             .name("search".into())
             .stack_size(SEARCH_STACK_BYTES)
@@ -162,12 +182,29 @@ impl<W: Write> Protocol<W> {
                     mut board,
                     side,
                     limits,
+                    clear_tables,
+                    ..
                 } = *request;
-                let result = search::think(&mut board, side, &limits, &flag);
-                let _ = events.send(Event::SearchDone(result));
+                if clear_tables {
+                    state.clear();
+                }
+                let progress_events = events.clone();
+                let mut report = |progress: &Progress| {
+                    let _ = progress_events.send(Event::Progress(progress.clone()));
+                };
+                let result =
+                    search::think(&mut board, side, &limits, &flag, &mut state, &mut report);
+                let _ = events.send(Event::SearchDone(result, state));
             });
         match spawned {
-            Ok(_) => self.search = Some(Running { stop }),
+            Ok(_) => {
+                self.search = Some(Running {
+                    stop,
+                    show_detail,
+                    last_progress: None,
+                    held_back: None,
+                })
+            }
             Err(e) => {
                 log::error!("could not start the search thread: {e}");
                 self.output
@@ -188,18 +225,39 @@ impl<W: Write> Protocol<W> {
                 self.perform(actions)
             }
             Event::Eof => false,
-            Event::SearchDone(_) => true,
+            Event::Progress(_) | Event::SearchDone(..) => true,
         }
     }
 
     /// Handles one event; returns false when the engine must exit.
     fn handle(&mut self, event: Event) -> bool {
-        let Some(running) = &self.search else {
+        let Some(running) = &mut self.search else {
             return self.handle_idle(event);
         };
         match event {
-            Event::SearchDone(result) => {
+            Event::Progress(progress) => {
+                let due = running
+                    .last_progress
+                    .is_none_or(|last| last.elapsed() >= PROGRESS_INTERVAL);
+                if due {
+                    running.last_progress = Some(Instant::now());
+                    running.held_back = None;
+                    for reply in progress_replies(&progress, running.show_detail) {
+                        self.output.send(&reply);
+                    }
+                } else {
+                    running.held_back = Some(progress);
+                }
+                true
+            }
+            Event::SearchDone(result, state) => {
+                if let Some(progress) = running.held_back.take() {
+                    for reply in progress_replies(&progress, running.show_detail) {
+                        self.output.send(&reply);
+                    }
+                }
                 self.search = None;
+                self.state = Some(state);
                 for reply in self.session.finish_search(result) {
                     self.output.send(&reply);
                 }
@@ -278,6 +336,7 @@ pub fn run(input: impl Read + Send + 'static, output: impl Write) {
         output: Output { out: output },
         events: sender,
         search: None,
+        state: None,
         queue: VecDeque::new(),
         input_closed: false,
     };

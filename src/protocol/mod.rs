@@ -3,8 +3,10 @@
 //! [`crate::session::Session`] and prints what it answers.
 
 pub mod io;
+mod progress;
 mod reply;
 
+pub use progress::progress_replies;
 pub use reply::Reply;
 
 /// Longest input line kept; the rest of a longer line is discarded and the

@@ -18,6 +18,8 @@ pub enum Reply {
     About,
     /// `FORBID XXYY....` (YXSHOWFORBID).
     Forbid(Vec<(usize, usize)>),
+    /// A bare `INFO KEY value` detail line for Yixin Board (`show_detail`).
+    Info(String),
 }
 
 /// Keeps a text safe for a single protocol line: printable ASCII only.
@@ -41,6 +43,7 @@ impl fmt::Display for Reply {
             Reply::Error(text) => write!(f, "ERROR {}", clean(text)),
             Reply::Unknown(text) => write!(f, "UNKNOWN {}", clean(text)),
             Reply::Message(text) => write!(f, "MESSAGE {}", clean(text)),
+            Reply::Info(text) => write!(f, "INFO {}", clean(text)),
             Reply::About => write!(
                 f,
                 "name=\"Ferro\", version=\"{}\", author=\"Ferro developers\", country=\"International\", www=\"\"",

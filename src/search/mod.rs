@@ -1,15 +1,25 @@
-//! Choosing a move. For now this is the baseline player: it takes a win,
-//! blocks the opponent's five, and otherwise plays the square with the best
-//! pattern value for attack and defence. The search issue replaces it with
-//! iterative-deepening PVS behind the same interface.
+//! Choosing a move: threat checks and solvers at the root, then iterative
+//! deepening over principal-variation alpha-beta with aspiration windows,
+//! within the time budget. The best move of the last completed iteration
+//! (or of a partly searched one, once its first move is proven) is always
+//! ready when the search must stop.
 
+pub mod alphabeta;
+pub mod movegen;
+pub mod score;
 pub mod time;
+pub mod tt;
+pub mod vcf;
 
 use crate::board::{Board, Colour, Square};
-use crate::pattern::CellThreat;
-use crate::rules;
-use std::sync::atomic::AtomicBool;
+use alphabeta::{History, Searcher, StopRule, MAX_PLY};
+use movegen::ScoredMove;
+use score::{is_mate_score, mate_distance, mate_in, mated_in, INFINITY};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 use time::Budget;
+use tt::TranspositionTable;
+use vcf::ThreatSolver;
 
 /// What the caller asks of a search.
 #[derive(Clone, Copy, Debug)]
@@ -21,87 +31,277 @@ pub struct Limits {
     pub max_depth: u32,
 }
 
+impl Limits {
+    /// A fixed-depth search with no clock (bench, tests).
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            budget: Budget {
+                target: Duration::MAX,
+                hard: Duration::MAX,
+            },
+            max_nodes: 0,
+            max_depth: depth,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
-    /// `None` only when no legal square is left.
+    /// `None` only when no empty square is left.
     pub best: Option<Square>,
     pub score: i32,
     pub nodes: u64,
+    pub depth: u32,
 }
 
-/// How much a square's value for the opponent counts against its value for
-/// the mover (in eighths): defence matters, attack slightly more.
-const DEFENCE_EIGHTHS: i32 = 7;
+/// One completed iteration, for progress lines.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<Square>,
+}
 
-/// Picks a move for `side`. Always returns quickly with a legal move when
-/// one exists; `stop` is honoured by longer searches.
+/// Tables kept from one search to the next within a game.
+pub struct SearchState {
+    pub tt: TranspositionTable,
+    pub history: History,
+}
+
+impl SearchState {
+    pub fn new(table_bytes: usize) -> SearchState {
+        SearchState {
+            tt: TranspositionTable::new(table_bytes),
+            history: History::new(),
+        }
+    }
+
+    /// Forgets everything learned (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.clear();
+    }
+}
+
+/// Node budget of the VCF check at the root.
+const ROOT_VCF_NODES: u64 = 200_000;
+/// Node budget of the VCT check at the root.
+const ROOT_VCT_NODES: u64 = 40_000;
+/// Longest VCF searched (fours).
+const MAX_VCF_FOURS: u32 = 40;
+/// Half-width of the first aspiration window.
+const ASPIRATION: i32 = 60;
+/// Deepest iteration.
+const MAX_DEPTH: u32 = 60;
+
+/// Picks a move for `side`. Always returns a legal move when one exists,
+/// also when `stop` is set from the start (then after a one-ply search).
 pub fn think(
     board: &mut Board,
     side: Colour,
-    _limits: &Limits,
-    _stop: &AtomicBool,
+    limits: &Limits,
+    stop: &AtomicBool,
+    state: &mut SearchState,
+    report: &mut dyn FnMut(&Progress),
 ) -> SearchResult {
-    let opponent = side.opponent();
-    let legal = |board: &mut Board, sq: Square| rules::is_legal(board, sq, side);
-
-    let mut candidates: Vec<Square> = board
-        .empty_squares()
-        .filter(|&sq| board.is_near_stone(sq))
-        .collect();
-    if candidates.is_empty() {
-        candidates = centre_first(board);
+    let start = Instant::now();
+    let them = side.opponent();
+    let result = |best: Square, score: i32, nodes: u64, depth: u32| SearchResult {
+        best: Some(best),
+        score,
+        nodes,
+        depth,
+    };
+    if board.empty_count() == 0 {
+        return SearchResult {
+            best: None,
+            score: 0,
+            nodes: 0,
+            depth: 0,
+        };
     }
-    let nodes = candidates.len() as u64;
-
-    // A win now, then a block of the opponent's five.
-    for wanted in [side, opponent] {
-        if let Some(&sq) = candidates
-            .iter()
-            .find(|&&sq| board.is_winning_move(sq, wanted) && legal(board, sq))
-        {
-            return SearchResult {
-                best: Some(sq),
-                score: board.cell_value(sq, side),
-                nodes,
-            };
-        }
+    if !board
+        .history()
+        .iter()
+        .any(|&sq| board.get(sq) != crate::pattern::CellState::Wall)
+    {
+        let centre = centre_first(board)
+            .into_iter()
+            .next()
+            .expect("an empty square");
+        return result(centre, 0, 1, 0);
     }
 
-    let mut best: Option<(i32, Square)> = None;
-    for &sq in &candidates {
-        let score = square_score(board, sq, side);
-        if best.is_none_or(|(best_score, _)| score > best_score) && legal(board, sq) {
-            best = Some((score, sq));
-        }
+    // Immediate win, then the opponent's five.
+    if let Some(&five) = movegen::five_squares(board, side).first() {
+        return result(five, mate_in(1), 1, 1);
     }
-    if best.is_none() {
-        // Every candidate is forbidden: any legal square, else any square
-        // at all (black is lost, but the manager still gets a move).
-        let fallback = centre_first(board);
-        let sq = fallback
+    let opponent_fives = movegen::five_squares(board, them);
+    if !opponent_fives.is_empty() {
+        let legal_block = opponent_fives
             .iter()
             .copied()
-            .find(|&sq| legal(board, sq))
-            .or_else(|| fallback.first().copied());
-        best = sq.map(|sq| (square_score(board, sq, side), sq));
+            .find(|&sq| movegen::is_legal(board, sq, side));
+        let score = if opponent_fives.len() > 1 || legal_block.is_none() {
+            mated_in(2)
+        } else {
+            0
+        };
+        let block = legal_block.unwrap_or_else(|| fallback_move(board, side));
+        return result(block, score, 1, 1);
+    }
+
+    let mut moves = Vec::new();
+    movegen::generate(board, side, &mut moves);
+    if moves.is_empty() {
+        return result(fallback_move(board, side), mated_in(2), 1, 1);
+    }
+    moves.sort_by_key(|m| (-m.score, m.sq.index()));
+
+    // Threat solvers: our own forced win by fours, then by threes.
+    let instant = limits.budget.hard == Duration::ZERO || stop.load(Ordering::Relaxed);
+    let mut solver = ThreatSolver::new(if instant { 2_000 } else { ROOT_VCF_NODES });
+    if let Some(line) = solver.vcf(board, side, MAX_VCF_FOURS) {
+        let score = mate_in(line.len());
+        report(&Progress {
+            depth: line.len() as u32,
+            seldepth: line.len() as u32,
+            score,
+            nodes: solver.nodes,
+            elapsed: start.elapsed(),
+            pv: line.clone(),
+        });
+        return result(line[0], score, solver.nodes, line.len() as u32);
+    }
+    let mut solver_nodes = solver.nodes;
+    if !instant && limits.max_depth == 0 {
+        solver.reset(ROOT_VCT_NODES);
+        if let Some(sq) = solver.vct(board, side, 4) {
+            solver_nodes += solver.nodes;
+            report(&Progress {
+                depth: 1,
+                seldepth: 1,
+                score: mate_in(MAX_PLY),
+                nodes: solver_nodes,
+                elapsed: start.elapsed(),
+                pv: vec![sq],
+            });
+            return result(sq, mate_in(MAX_PLY), solver_nodes, 1);
+        }
+        solver_nodes += solver.nodes;
+    }
+
+    let stop_rule = StopRule {
+        start,
+        hard: (limits.budget.hard != Duration::MAX).then_some(limits.budget.hard),
+        max_nodes: limits.max_nodes,
+        stop,
+    };
+    state.tt.new_search();
+    let mut searcher = Searcher::new(board, &mut state.tt, &mut state.history, stop_rule);
+    let max_depth = if limits.max_depth == 0 {
+        MAX_DEPTH
+    } else {
+        limits.max_depth.min(MAX_DEPTH)
+    };
+    let mut best = moves[0].sq;
+    let mut best_score = 0;
+    let mut completed_depth = 0;
+    let mut previous = 0;
+    for depth in 1..=max_depth {
+        searcher.may_abort = depth > 1;
+        searcher.seldepth = 0;
+        let value = aspiration_search(&mut searcher, side, &mut moves, depth as i32, previous);
+        let pv: Vec<Square> = searcher.root_pv().to_vec();
+        if searcher.aborted {
+            // A partly searched iteration counts when its best move was
+            // searched to the end (it is at the front of the PV).
+            if let Some(&sq) = pv.first() {
+                if value > -INFINITY && depth > 1 {
+                    best = sq;
+                    best_score = value;
+                }
+            }
+            break;
+        }
+        if let Some(&sq) = pv.first() {
+            best = sq;
+        }
+        best_score = value;
+        previous = value;
+        completed_depth = depth;
+        report(&Progress {
+            depth,
+            seldepth: searcher.seldepth as u32,
+            score: value,
+            nodes: searcher.nodes + solver_nodes,
+            elapsed: start.elapsed(),
+            pv,
+        });
+        let proven = mate_distance(value).is_some_and(|plies| plies <= depth as i32);
+        let next_would_overrun = start.elapsed() * 2 > limits.budget.target;
+        if proven || next_would_overrun || moves.len() == 1 {
+            break;
+        }
+        if limits.max_nodes > 0 && searcher.nodes >= limits.max_nodes {
+            break;
+        }
     }
     SearchResult {
-        best: best.map(|(_, sq)| sq),
-        score: best.map_or(0, |(score, _)| score),
-        nodes,
+        best: Some(best),
+        score: best_score,
+        nodes: searcher.nodes + solver_nodes,
+        depth: completed_depth,
     }
 }
 
-/// Attack and defence value of playing `sq`.
-fn square_score(board: &Board, sq: Square, side: Colour) -> i32 {
-    let attack = board.cell_value(sq, side);
-    let defence = board.cell_value(sq, side.opponent());
-    let mut score = 8 * attack + DEFENCE_EIGHTHS * defence;
-    // Making an unstoppable four outranks stopping one.
-    if board.threat(sq, side) >= CellThreat::DoubleFour {
-        score += 1 << 20;
+/// One iteration with a window around the previous value, widened until
+/// the value falls inside.
+fn aspiration_search(
+    searcher: &mut Searcher<'_>,
+    side: Colour,
+    moves: &mut [ScoredMove],
+    depth: i32,
+    previous: i32,
+) -> i32 {
+    if depth < 4 || is_mate_score(previous) {
+        return searcher.search_root(side, moves, depth, -INFINITY, INFINITY);
     }
-    score
+    let mut delta = ASPIRATION;
+    let (mut alpha, mut beta) = (previous - delta, previous + delta);
+    loop {
+        let value = searcher.search_root(side, moves, depth, alpha, beta);
+        if searcher.aborted {
+            return value;
+        }
+        if value <= alpha {
+            alpha = (alpha - delta).max(-INFINITY);
+        } else if value >= beta {
+            beta = (beta + delta).min(INFINITY);
+        } else {
+            return value;
+        }
+        delta *= 2;
+        if delta > 1000 {
+            alpha = -INFINITY;
+            beta = INFINITY;
+        }
+    }
+}
+
+/// Any move at all for a side whose every candidate is lost or forbidden:
+/// a legal square if one exists, else any empty square.
+fn fallback_move(board: &mut Board, side: Colour) -> Square {
+    let squares = centre_first(board);
+    squares
+        .iter()
+        .copied()
+        .find(|&sq| movegen::is_legal(board, sq, side))
+        .or_else(|| squares.first().copied())
+        .expect("an empty square")
 }
 
 /// Empty squares ordered from the centre outwards.

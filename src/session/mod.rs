@@ -14,6 +14,7 @@ use crate::pattern::CellState;
 use crate::protocol::{
     excerpt, parse_block_line, parse_command, BlockLine, BoardEntry, Command, Coord, Reply,
 };
+use crate::rules::Rule;
 use crate::search::{Limits, SearchResult};
 
 /// What the protocol loop must do after a line.
@@ -32,6 +33,13 @@ pub struct SearchRequest {
     pub board: Board,
     pub side: Colour,
     pub limits: Limits,
+    /// Forget the tables of earlier searches (new game, new rule, or
+    /// YXHASHCLEAR).
+    pub clear_tables: bool,
+    /// Transposition-table size for this search.
+    pub table_bytes: usize,
+    /// `INFO show_detail` (Yixin Board realtime and INFO lines).
+    pub show_detail: u32,
 }
 
 /// Which block of data lines is being read.
@@ -59,6 +67,10 @@ pub struct Session {
     block: Option<Block>,
     /// Problems found in INFO values, reported before the next move.
     warnings: Vec<String>,
+    /// The search tables must be cleared before the next search.
+    clear_tables: bool,
+    /// The rule the search tables were filled under.
+    table_rule: Option<Rule>,
 }
 
 impl Default for Session {
@@ -74,6 +86,8 @@ impl Session {
             game: None,
             block: None,
             warnings: Vec::new(),
+            clear_tables: true,
+            table_rule: None,
         }
     }
 
@@ -175,7 +189,10 @@ impl Session {
                     settings::MAX_HASH_SIZE_LOG2_KIB
                 ))),
             ],
-            Command::YxHashClear => Vec::new(),
+            Command::YxHashClear => {
+                self.clear_tables = true;
+                Vec::new()
+            }
             Command::YxShowForbid => match &mut self.game {
                 None => no_game(),
                 Some(game) => reply(Reply::Forbid(game.forbidden_points())),
@@ -191,6 +208,10 @@ impl Session {
         match Board::new(size(width), size(height), self.settings.rule) {
             Ok(board) => {
                 self.game = Some(Game::new(board));
+                // Yixin Board sends START before every search of one game.
+                if !self.settings.yixin_mode {
+                    self.clear_tables = true;
+                }
                 Reply::Ok
             }
             Err(error) => Reply::Error(error.to_string()),
@@ -303,10 +324,16 @@ impl Session {
             return actions;
         }
         game.engine = Some(game.to_move);
+        let rule = game.board.rule();
+        let clear_tables = std::mem::take(&mut self.clear_tables) || self.table_rule != Some(rule);
+        self.table_rule = Some(rule);
         actions.push(Action::Search(Box::new(SearchRequest {
             board: game.board.clone(),
             side: game.to_move,
             limits: self.settings.limits(),
+            clear_tables,
+            table_bytes: self.settings.table_bytes(),
+            show_detail: self.settings.show_detail,
         })));
         actions
     }

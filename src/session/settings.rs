@@ -12,6 +12,12 @@ use crate::search::Limits;
 pub const MAX_HASH_SIZE_LOG2_KIB: u32 = 20;
 /// Below this `max_memory` Ferro cannot keep its tables within the limit.
 pub const MIN_MEMORY_BYTES: u64 = 16 << 20;
+/// Memory the engine needs besides the transposition table: pattern tables
+/// (2 MiB per win condition), code, stacks, allocator slack.
+pub const ENGINE_BASE_BYTES: u64 = 24 << 20;
+/// Smallest and largest transposition table.
+pub const MIN_TABLE_BYTES: u64 = 1 << 20;
+pub const MAX_TABLE_BYTES: u64 = 1 << 30;
 /// Gomocup's limit, assumed when the manager sends 0 (no limit).
 pub const DEFAULT_MEMORY_BYTES: u64 = 350 << 20;
 
@@ -144,6 +150,20 @@ impl Settings {
         } else {
             self.max_memory
         }
+    }
+
+    /// Bytes for the transposition table: `INFO hash_size` if given, else
+    /// 70% of the memory limit less what the rest of the engine needs,
+    /// never more than the limit allows.
+    pub fn table_bytes(&self) -> usize {
+        let limit = self.memory_limit();
+        let allowed = (limit / 10 * 7).saturating_sub(ENGINE_BASE_BYTES);
+        let wanted = if self.hash_size_kib > 0 {
+            self.hash_size_kib.saturating_mul(1024).min(allowed)
+        } else {
+            allowed
+        };
+        wanted.clamp(MIN_TABLE_BYTES, MAX_TABLE_BYTES) as usize
     }
 
     pub fn limits(&self) -> Limits {

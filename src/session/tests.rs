@@ -17,8 +17,10 @@ fn run(session: &mut Session, lines: &[&str]) -> Vec<String> {
                     let result = search::think(
                         &mut request.board,
                         request.side,
-                        &request.limits,
+                        &search::Limits::depth(4),
                         &AtomicBool::new(false),
+                        &mut search::SearchState::new(1 << 20),
+                        &mut |_| {},
                     );
                     printed.extend(session.finish_search(result).iter().map(|r| r.to_string()));
                 }

@@ -1,0 +1,241 @@
+//! `pbrain-ferro bench [depth]`: a fixed set of positions searched to a
+//! fixed depth with one thread and a fixed table size. The total node count
+//! (and a signature hash of the per-position counts) identifies the search's
+//! behaviour: a pure speed-up must leave it unchanged. Nodes per second is
+//! the speed yardstick.
+
+use crate::board::{Board, Colour};
+use crate::rules::Rule;
+use crate::search::{self, Limits, SearchState};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+pub const DEFAULT_DEPTH: u32 = 7;
+const TABLE_BYTES: usize = 16 << 20;
+
+/// A bench position: size, rule and the moves in c-gomoku-cli `pos`
+/// notation (`h8` = x 7, y 7), black first; the side to move is next.
+pub struct BenchPosition {
+    pub size: usize,
+    pub rule: Rule,
+    pub moves: &'static str,
+}
+
+/// Openings from the balanced sets in `../shared/openings/` and threat
+/// positions from `../shared/positions/vcf.jsonl`.
+pub const POSITIONS: &[BenchPosition] = &[
+    BenchPosition {
+        size: 15,
+        rule: Rule::Freestyle,
+        moves: "k13m10n13l14k10k12k11j11i10",
+    },
+    BenchPosition {
+        size: 15,
+        rule: Rule::Freestyle,
+        moves: "b2c6e2h2h4",
+    },
+    BenchPosition {
+        size: 15,
+        rule: Rule::Freestyle,
+        moves: "f10e7f7h10e6g7f8f6h9",
+    },
+    BenchPosition {
+        size: 15,
+        rule: Rule::Freestyle,
+        moves: "g5h6i6e4k8f9g10j7k4i7",
+    },
+    BenchPosition {
+        size: 20,
+        rule: Rule::Freestyle,
+        moves: "h8f11e7d11g10h7k9f10",
+    },
+    BenchPosition {
+        size: 20,
+        rule: Rule::Freestyle,
+        moves: "e17g16f18f15h18f16h17",
+    },
+    BenchPosition {
+        size: 15,
+        rule: Rule::Standard,
+        moves: "j11f10h8h7i9f9i7k11g13",
+    },
+    BenchPosition {
+        size: 15,
+        rule: Rule::Standard,
+        moves: "f8d10f9e12b9a8a9d7d5",
+    },
+    BenchPosition {
+        size: 15,
+        rule: Rule::Renju,
+        moves: "k10i11l12k14j10h13i14g11f14",
+    },
+    BenchPosition {
+        size: 15,
+        rule: Rule::Renju,
+        moves: "h8i9j8i7i8",
+    },
+    BenchPosition {
+        size: 15,
+        rule: Rule::Freestyle,
+        moves: "d8d11g10i12a10h12f8h11g8h8f11g14h10e12f13h13k10h14h15f12g12j11f15i11",
+    },
+    BenchPosition {
+        size: 15,
+        rule: Rule::Standard,
+        moves: "h10j12i10l11i14h15i15g12e12j11i12",
+    },
+    BenchPosition {
+        size: 15,
+        rule: Rule::Renju,
+        moves: "h8i9i7g9j7j8k7h7k8j6",
+    },
+    BenchPosition {
+        size: 15,
+        rule: Rule::Renju,
+        moves: "i6j5g3j7j8i7k7k6i8l7i4l6j6i5l5g6k10g7k9",
+    },
+];
+
+/// Parses `pos` notation into (x, y) pairs.
+pub fn parse_moves(text: &str) -> Result<Vec<(usize, usize)>, String> {
+    let bytes = text.as_bytes();
+    let mut moves = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let letter = bytes[i];
+        if !letter.is_ascii_lowercase() {
+            return Err(format!("expected a letter at {i} in {text:?}"));
+        }
+        i += 1;
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        let number: usize = text[start..i]
+            .parse()
+            .map_err(|_| format!("expected a number at {start} in {text:?}"))?;
+        if number == 0 {
+            return Err(format!("row 0 at {start} in {text:?}"));
+        }
+        moves.push(((letter - b'a') as usize, number - 1));
+    }
+    Ok(moves)
+}
+
+/// The position after the moves, and the side to move.
+pub fn setup(position: &BenchPosition) -> Result<(Board, Colour), String> {
+    let mut board =
+        Board::new(position.size, position.size, position.rule).map_err(|e| e.to_string())?;
+    let mut side = Colour::Black;
+    for (x, y) in parse_moves(position.moves)? {
+        let sq = board
+            .square(x, y)
+            .filter(|&sq| board.is_empty(sq))
+            .ok_or_else(|| format!("bad move {x},{y} in {:?}", position.moves))?;
+        board.place(sq, side.stone());
+        side = side.opponent();
+    }
+    Ok((board, side))
+}
+
+pub struct BenchLine {
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub best: String,
+    pub score: i32,
+}
+
+/// Searches one position to `depth` from a fresh state.
+pub fn run_position(position: &BenchPosition, depth: u32) -> BenchLine {
+    let (mut board, side) = setup(position).expect("bench positions are valid");
+    let mut state = SearchState::new(TABLE_BYTES);
+    let start = Instant::now();
+    let result = search::think(
+        &mut board,
+        side,
+        &Limits::depth(depth),
+        &AtomicBool::new(false),
+        &mut state,
+        &mut |_| {},
+    );
+    BenchLine {
+        nodes: result.nodes,
+        elapsed: start.elapsed(),
+        best: result.best.map_or("none".into(), |sq| sq.to_string()),
+        score: result.score,
+    }
+}
+
+/// FNV-1a over the node counts: equal for equal search behaviour.
+pub fn signature(node_counts: &[u64]) -> u64 {
+    node_counts
+        .iter()
+        .fold(0xCBF2_9CE4_8422_2325, |hash, &nodes| {
+            nodes
+                .to_le_bytes()
+                .iter()
+                .fold(hash, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01B3))
+        })
+}
+
+/// Runs the whole bench and returns the report lines.
+pub fn run(depth: u32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut counts = Vec::new();
+    let mut total_time = Duration::ZERO;
+    for (i, position) in POSITIONS.iter().enumerate() {
+        let line = run_position(position, depth);
+        lines.push(format!(
+            "position {:2}  {:9} {}x{}  nodes {:10}  time {:7} ms  nps {:9}  best {:5}  score {}",
+            i + 1,
+            position.rule.name(),
+            position.size,
+            position.size,
+            line.nodes,
+            line.elapsed.as_millis(),
+            nodes_per_second(line.nodes, line.elapsed),
+            line.best,
+            line.score
+        ));
+        counts.push(line.nodes);
+        total_time += line.elapsed;
+    }
+    let total: u64 = counts.iter().sum();
+    lines.push(format!(
+        "depth {depth}  total nodes {total}  time {} ms  nps {}",
+        total_time.as_millis(),
+        nodes_per_second(total, total_time)
+    ));
+    lines.push(format!("signature {:016x}", signature(&counts)));
+    lines.push(format!("bench: {total}"));
+    lines
+}
+
+fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
+    (nodes as u128 * 1_000_000 / elapsed.as_micros().max(1)) as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bench_position_sets_up() {
+        assert!(POSITIONS.len() >= 10);
+        for position in POSITIONS {
+            setup(position).unwrap();
+        }
+        assert_eq!(parse_moves("h8i10").unwrap(), [(7, 7), (8, 9)]);
+        assert!(parse_moves("h0").is_err() && parse_moves("8h").is_err());
+    }
+
+    #[test]
+    fn node_counts_are_deterministic() {
+        let position = &POSITIONS[2];
+        assert_eq!(
+            run_position(position, 4).nodes,
+            run_position(position, 4).nodes
+        );
+        assert_ne!(signature(&[1, 2]), signature(&[2, 1]));
+    }
+}

@@ -1,0 +1,236 @@
+//! Threat-aware move generation. Everything here reads the board's
+//! incremental per-square patterns; nothing re-scans lines.
+//!
+//! - If the opponent can make a five, the only moves are the blocks.
+//! - If the opponent can make an open four (or two fours), the only moves
+//!   are squares where the opponent could make a four (the defences are
+//!   among them) and our own fours (counter-attacks).
+//! - Otherwise every empty square near a stone that is worth something to
+//!   either side.
+//!
+//! Black's forbidden squares in renju are never generated.
+
+use crate::board::{Board, Colour, Square};
+use crate::pattern::CellThreat;
+use crate::rules::{renju, Rule};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScoredMove {
+    pub sq: Square,
+    pub score: i32,
+}
+
+/// Does a stone of this threat class make at least one four?
+#[inline]
+pub fn makes_four(threat: CellThreat) -> bool {
+    matches!(
+        threat,
+        CellThreat::Four
+            | CellThreat::FourThree
+            | CellThreat::DoubleFour
+            | CellThreat::OpenFour
+            | CellThreat::Five
+    )
+}
+
+/// Is `side` subject to renju restrictions on this board?
+#[inline]
+pub fn restricted(board: &Board, side: Colour) -> bool {
+    side == Colour::Black && board.rule() == Rule::Renju
+}
+
+/// May `side` play the empty square `sq`?
+#[inline]
+pub fn is_legal(board: &mut Board, sq: Square, side: Colour) -> bool {
+    !restricted(board, side) || !renju::is_forbidden(board, sq)
+}
+
+/// Candidate squares: empty and within two squares of a stone.
+pub fn candidates(board: &Board) -> impl Iterator<Item = Square> + '_ {
+    board
+        .squares()
+        .filter(move |&sq| board.is_empty(sq) && board.is_near_stone(sq))
+}
+
+/// The empty squares where `colour` would make a five, in board order.
+pub fn five_squares(board: &Board, colour: Colour) -> Vec<Square> {
+    if board.threat_count(colour, CellThreat::Five) == 0 {
+        return Vec::new();
+    }
+    candidates(board)
+        .filter(|&sq| board.threat(sq, colour) == CellThreat::Five)
+        .collect()
+}
+
+/// Can `side` make an open four or two fours with a legal move (a win in
+/// two moves unless the opponent has fours of its own)?
+pub fn has_winning_four(board: &mut Board, side: Colour) -> bool {
+    let count = board.threat_count(side, CellThreat::OpenFour)
+        + if restricted(board, side) {
+            0
+        } else {
+            board.threat_count(side, CellThreat::DoubleFour)
+        };
+    if count == 0 {
+        return false;
+    }
+    if !restricted(board, side) {
+        return true;
+    }
+    let squares: Vec<Square> = candidates(board)
+        .filter(|&sq| board.threat(sq, side) == CellThreat::OpenFour)
+        .collect();
+    squares
+        .into_iter()
+        .any(|sq| !renju::is_forbidden(board, sq))
+}
+
+/// Can `side` make any four at all (ignoring renju legality)?
+pub fn has_any_four(board: &Board, side: Colour) -> bool {
+    [
+        CellThreat::Four,
+        CellThreat::FourThree,
+        CellThreat::DoubleFour,
+        CellThreat::OpenFour,
+    ]
+    .iter()
+    .any(|&t| board.threat_count(side, t) > 0)
+}
+
+/// Ordering score from the square's value for both sides: attack counts
+/// double.
+#[inline]
+pub fn order_score(board: &Board, sq: Square, side: Colour) -> i32 {
+    2 * board.cell_value(sq, side) + board.cell_value(sq, side.opponent())
+}
+
+/// Fills `moves` with the moves of `side` (unsorted, with ordering scores).
+/// The caller has already handled an own five (a win) and two or more
+/// opponent fives (a loss).
+pub fn generate(board: &mut Board, side: Colour, moves: &mut Vec<ScoredMove>) {
+    moves.clear();
+    let them = side.opponent();
+    let blocks = five_squares(board, them);
+    if !blocks.is_empty() {
+        for sq in blocks {
+            if is_legal(board, sq, side) {
+                moves.push(ScoredMove {
+                    sq,
+                    score: order_score(board, sq, side),
+                });
+            }
+        }
+        return;
+    }
+    let must_defend = has_winning_four(board, them);
+    let squares: Vec<Square> = candidates(board).collect();
+    for sq in squares {
+        let keep = if must_defend {
+            makes_four(board.threat(sq, side))
+                || board.patterns(sq, them).iter().any(|p| p.is_four())
+        } else {
+            board.cell_value(sq, side) + board.cell_value(sq, them) > 0
+        };
+        if keep && is_legal(board, sq, side) {
+            moves.push(ScoredMove {
+                sq,
+                score: order_score(board, sq, side),
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pattern::CellState;
+
+    fn board(rule: Rule, stones: &[(usize, usize, CellState)]) -> Board {
+        let mut board = Board::new(15, 15, rule).unwrap();
+        for &(x, y, s) in stones {
+            board.place(board.square(x, y).unwrap(), s);
+        }
+        board
+    }
+
+    fn generated(board: &mut Board, side: Colour) -> Vec<(usize, usize)> {
+        let mut moves = Vec::new();
+        generate(board, side, &mut moves);
+        let mut squares: Vec<(usize, usize)> = moves.iter().map(|m| (m.sq.x(), m.sq.y())).collect();
+        squares.sort();
+        squares
+    }
+
+    const B: CellState = CellState::Black;
+    const W: CellState = CellState::White;
+
+    #[test]
+    fn only_the_block_against_a_four() {
+        // White has a closed four 3..6 on row 7 (blocked at 2), black to move.
+        let mut b = board(
+            Rule::Freestyle,
+            &[
+                (2, 7, B),
+                (3, 7, W),
+                (4, 7, W),
+                (5, 7, W),
+                (6, 7, W),
+                (9, 9, B),
+                (10, 10, B),
+            ],
+        );
+        assert_eq!(generated(&mut b, Colour::Black), [(7, 7)]);
+    }
+
+    #[test]
+    fn against_an_open_three_only_defences_and_own_fours() {
+        // White open three 5..7 on row 7; black has three in column 2
+        // (rows 3..5), so black's fours are (2,2) and (2,6) after... none
+        // yet: black needs four stones for a four, so give it a closed three
+        // that can become a four.
+        let mut b = board(
+            Rule::Freestyle,
+            &[
+                (5, 7, W),
+                (6, 7, W),
+                (7, 7, W),
+                (2, 2, B),
+                (2, 3, B),
+                (2, 4, B),
+                (2, 1, W),
+                (12, 12, B),
+            ],
+        );
+        let moves = generated(&mut b, Colour::Black);
+        // Defences of the open three, including the distance-two points.
+        for defence in [(4, 7), (8, 7), (3, 7), (9, 7)] {
+            assert!(moves.contains(&defence), "{moves:?} lacks {defence:?}");
+        }
+        // Black's own four-making squares.
+        for four in [(2, 5), (2, 6)] {
+            assert!(moves.contains(&four), "{moves:?} lacks {four:?}");
+        }
+        // A quiet square near the stones is not generated.
+        assert!(!moves.contains(&(11, 11)));
+    }
+
+    #[test]
+    fn renju_black_never_gets_a_forbidden_square() {
+        // RULES.md §9.4: (6,7) is a double three for black.
+        let mut b = board(
+            Rule::Renju,
+            &[
+                (6, 6, B),
+                (4, 7, B),
+                (5, 7, B),
+                (6, 8, B),
+                (14, 14, W),
+                (14, 12, W),
+                (12, 14, W),
+                (14, 10, W),
+            ],
+        );
+        assert!(!generated(&mut b, Colour::Black).contains(&(6, 7)));
+        assert!(generated(&mut b, Colour::White).contains(&(6, 7)));
+    }
+}

@@ -1,0 +1,244 @@
+//! Threat-space solvers: VCF (victory by continuous fours) and VCT (fours
+//! and threes), both respecting the rule in force: the board's pattern
+//! tables already know that an overline is no five in standard and for
+//! renju black, and black's forbidden squares are never played (a defender
+//! whose only block is forbidden has lost).
+
+use super::movegen::{
+    candidates, five_squares, has_winning_four, is_legal, makes_four, restricted,
+};
+use crate::board::{Board, Colour, Square};
+use crate::pattern::{CellThreat, Pattern};
+use rustc_hash::FxHashSet;
+
+/// Proven failures are remembered by position (and attacker) so that
+/// transpositions are not searched twice.
+pub struct ThreatSolver {
+    failed: FxHashSet<u64>,
+    pub nodes: u64,
+    node_limit: u64,
+}
+
+const ATTACKER_KEY: [u64; 2] = [0x5A17_C0DE_0000_0001, 0x0BAD_F00D_0000_0002];
+
+impl ThreatSolver {
+    pub fn new(node_limit: u64) -> ThreatSolver {
+        ThreatSolver {
+            failed: FxHashSet::default(),
+            nodes: 0,
+            node_limit,
+        }
+    }
+
+    /// Starts a new query with a fresh node budget.
+    pub fn reset(&mut self, node_limit: u64) {
+        self.nodes = 0;
+        self.node_limit = node_limit;
+        if self.failed.len() > 1 << 16 {
+            self.failed.clear();
+        }
+    }
+
+    fn out_of_nodes(&mut self) -> bool {
+        self.nodes += 1;
+        self.nodes > self.node_limit
+    }
+
+    /// A forced win for `attacker` (to move) by continuous fours, at most
+    /// `max_fours` fours deep; returns the line, attacker and defender moves
+    /// alternating, ending with the five (or the open four).
+    pub fn vcf(
+        &mut self,
+        board: &mut Board,
+        attacker: Colour,
+        max_fours: u32,
+    ) -> Option<Vec<Square>> {
+        let mut line = Vec::new();
+        self.vcf_node(board, attacker, max_fours, &mut line)
+            .then_some(line)
+    }
+
+    fn vcf_node(
+        &mut self,
+        board: &mut Board,
+        attacker: Colour,
+        fours_left: u32,
+        line: &mut Vec<Square>,
+    ) -> bool {
+        if let Some(&five) = five_squares(board, attacker).first() {
+            line.push(five);
+            return true;
+        }
+        if fours_left == 0 || self.out_of_nodes() {
+            return false;
+        }
+        let key = board.hash() ^ ATTACKER_KEY[attacker.index()];
+        if self.failed.contains(&key) {
+            return false;
+        }
+        let defender = attacker.opponent();
+        let defender_fives = five_squares(board, defender);
+        let moves: Vec<Square> = match defender_fives.as_slice() {
+            // The attacker must block, and the block must itself be a four.
+            [block] if makes_four(board.threat(*block, attacker)) => vec![*block],
+            [] => four_moves(board, attacker),
+            _ => Vec::new(),
+        };
+        for sq in moves {
+            if !is_legal(board, sq, attacker) {
+                continue;
+            }
+            line.push(sq);
+            if self.after_four(board, attacker, sq, fours_left, line) {
+                return true;
+            }
+            line.pop();
+        }
+        self.failed.insert(key);
+        false
+    }
+
+    /// Plays the attacker's four on `sq`, the forced block, and continues.
+    fn after_four(
+        &mut self,
+        board: &mut Board,
+        attacker: Colour,
+        sq: Square,
+        fours_left: u32,
+        line: &mut Vec<Square>,
+    ) -> bool {
+        board.place(sq, attacker.stone());
+        let threats = five_squares(board, attacker);
+        let defender = attacker.opponent();
+        let won = match threats.as_slice() {
+            [] => false,
+            // The defender cannot block two fives; a forbidden block loses.
+            [_, _, ..] => true,
+            [block] if !is_legal(board, *block, defender) => true,
+            [block] => {
+                let block = *block;
+                board.place(block, defender.stone());
+                line.push(block);
+                let won = self.vcf_node(board, attacker, fours_left - 1, line);
+                if !won {
+                    line.pop();
+                }
+                board.undo();
+                won
+            }
+        };
+        board.undo();
+        won
+    }
+
+    /// A forced win for `attacker` by fours and open threes (threats the
+    /// defender must answer), at most `max_depth` attacker moves deep.
+    /// Returns the attacker's first move.
+    pub fn vct(&mut self, board: &mut Board, attacker: Colour, max_depth: u32) -> Option<Square> {
+        self.vct_node(board, attacker, max_depth)
+    }
+
+    fn vct_node(&mut self, board: &mut Board, attacker: Colour, depth: u32) -> Option<Square> {
+        if let Some(&five) = five_squares(board, attacker).first() {
+            return Some(five);
+        }
+        let defender = attacker.opponent();
+        if !five_squares(board, defender).is_empty() {
+            // Blocking is not a threat; leave such lines to VCF.
+            return self.vcf(board, attacker, 12).map(|line| line[0]);
+        }
+        if let Some(line) = self.vcf(board, attacker, 12) {
+            return Some(line[0]);
+        }
+        if depth == 0 || self.out_of_nodes() {
+            return None;
+        }
+        // Threes that the defender must answer.
+        let threes: Vec<Square> = candidates(board)
+            .filter(|&sq| {
+                matches!(
+                    board.threat(sq, attacker),
+                    CellThreat::Three | CellThreat::DoubleThree
+                )
+            })
+            .collect();
+        for sq in threes {
+            if !is_legal(board, sq, attacker) {
+                continue;
+            }
+            board.place(sq, attacker.stone());
+            let wins = has_winning_four(board, attacker)
+                && self.refutes_every_defence(board, attacker, depth);
+            board.undo();
+            if wins {
+                return Some(sq);
+            }
+            if self.nodes > self.node_limit {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// With the attacker's three on the board (defender to move), does every
+    /// reasonable defence still lose?
+    fn refutes_every_defence(&mut self, board: &mut Board, attacker: Colour, depth: u32) -> bool {
+        let defender = attacker.opponent();
+        // A defender with a VCF of its own wins first.
+        let saved = self.nodes;
+        if self.vcf(board, defender, 12).is_some() {
+            return false;
+        }
+        self.nodes = saved.max(self.nodes);
+        let defences: Vec<Square> = candidates(board)
+            .filter(|&sq| {
+                board.patterns(sq, attacker).iter().any(|p| p.is_four())
+                    || makes_four(board.threat(sq, defender))
+            })
+            .collect();
+        for sq in defences {
+            if self.nodes > self.node_limit {
+                return false;
+            }
+            if restricted(board, defender) && !is_legal(board, sq, defender) {
+                continue;
+            }
+            board.place(sq, defender.stone());
+            let still_wins = self.vct_node(board, attacker, depth - 1).is_some();
+            board.undo();
+            if !still_wins {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Squares where `attacker` makes a four, strongest first.
+fn four_moves(board: &Board, attacker: Colour) -> Vec<Square> {
+    let mut moves: Vec<(Square, i32)> = candidates(board)
+        .filter_map(|sq| {
+            let patterns = board.patterns(sq, attacker);
+            if !patterns.iter().any(|p| p.is_four()) {
+                return None;
+            }
+            let rank = match board.threat(sq, attacker) {
+                CellThreat::OpenFour | CellThreat::DoubleFour => 3,
+                CellThreat::FourThree => 2,
+                _ => {
+                    patterns
+                        .iter()
+                        .filter(|&&p| p >= Pattern::ClosedTwo)
+                        .count() as i32
+                        - 1
+                }
+            };
+            Some((sq, rank * 10_000 + board.cell_value(sq, attacker)))
+        })
+        .collect();
+    moves.sort_by_key(|&(sq, score)| (-score, sq.index()));
+    moves.into_iter().map(|(sq, _)| sq).collect()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,221 @@
+//! Threat solvers on hand-made positions for each rule, and the whole search
+//! on the shared tactical positions (node-limited, so deterministic).
+
+use super::*;
+use crate::pattern::CellState;
+use crate::rules::Rule;
+use crate::search::{think, time::Budget, Limits, SearchState};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+const B: CellState = CellState::Black;
+const W: CellState = CellState::White;
+
+fn board(rule: Rule, stones: &[(usize, usize, CellState)]) -> Board {
+    let mut board = Board::new(15, 15, rule).unwrap();
+    for &(x, y, s) in stones {
+        board.place(board.square(x, y).unwrap(), s);
+    }
+    board
+}
+
+/// Closed threes in row 7 (cols 3..5, blocked at 2) and column 6 (rows
+/// 4..6, blocked at row 3): (6,7) makes two fours at once.
+fn double_four_shape(own: CellState, other: CellState) -> Vec<(usize, usize, CellState)> {
+    vec![
+        (3, 7, own),
+        (4, 7, own),
+        (5, 7, own),
+        (2, 7, other),
+        (6, 4, own),
+        (6, 5, own),
+        (6, 6, own),
+        (6, 3, other),
+        (12, 12, other),
+        (12, 10, other),
+        (10, 12, other),
+        (0, 14, other),
+    ]
+}
+
+#[test]
+fn freestyle_double_four_is_a_vcf() {
+    let mut b = board(Rule::Freestyle, &double_four_shape(B, W));
+    let line = ThreatSolver::new(10_000)
+        .vcf(&mut b, Colour::Black, 10)
+        .unwrap();
+    assert_eq!(line[0], Square::new(6, 7));
+}
+
+#[test]
+fn renju_black_vcf_never_uses_a_forbidden_double_four() {
+    let mut b = board(Rule::Renju, &double_four_shape(B, W));
+    assert!(crate::rules::renju::is_forbidden(&mut b, Square::new(6, 7)));
+    if let Some(line) = ThreatSolver::new(10_000).vcf(&mut b, Colour::Black, 10) {
+        for (i, &sq) in line.iter().enumerate().step_by(2) {
+            assert_ne!(sq, Square::new(6, 7), "black line {line:?} move {i}");
+        }
+    }
+    // The same shape wins for white, who has no forbidden moves.
+    let mut w = board(Rule::Renju, &double_four_shape(W, B));
+    let line = ThreatSolver::new(10_000)
+        .vcf(&mut w, Colour::White, 10)
+        .unwrap();
+    assert_eq!(line[0], Square::new(6, 7));
+}
+
+#[test]
+fn standard_overline_is_not_a_five() {
+    // X X X . X X on row 7: filling the gap makes six.
+    let stones = [
+        (3, 7, B),
+        (4, 7, B),
+        (5, 7, B),
+        (7, 7, B),
+        (8, 7, B),
+        (0, 0, W),
+        (0, 2, W),
+        (0, 4, W),
+        (0, 6, W),
+        (0, 8, W),
+    ];
+    let mut free = board(Rule::Freestyle, &stones);
+    let line = ThreatSolver::new(1_000)
+        .vcf(&mut free, Colour::Black, 4)
+        .unwrap();
+    assert_eq!(line, [Square::new(6, 7)]);
+    let mut standard = board(Rule::Standard, &stones);
+    assert!(five_squares(&standard, Colour::Black).is_empty());
+    if let Some(line) = ThreatSolver::new(1_000).vcf(&mut standard, Colour::Black, 4) {
+        assert_ne!(line[0], Square::new(6, 7));
+    }
+}
+
+#[test]
+fn vcf_answers_a_defender_four_with_a_four_only() {
+    // White threatens five at (7,9); black's VCF must start by blocking it,
+    // and the block must be a four. Here it is not, so there is no VCF.
+    let stones = [
+        (7, 5, W),
+        (7, 6, W),
+        (7, 7, W),
+        (7, 8, W),
+        (7, 4, B),
+        (2, 2, B),
+        (3, 2, B),
+        (4, 2, B),
+        (1, 2, W),
+        (12, 12, B),
+    ];
+    let mut b = board(Rule::Freestyle, &stones);
+    assert!(ThreatSolver::new(10_000)
+        .vcf(&mut b, Colour::Black, 10)
+        .is_none());
+}
+
+/// A position of `testdata/vcf.jsonl`: rule, stones, side to move, good moves.
+struct Puzzle {
+    rule: Rule,
+    stones: Vec<(usize, usize, CellState)>,
+    to_move: Colour,
+    good: Vec<(usize, usize)>,
+}
+
+/// Reads the few fields needed from one JSON line (fixed, known layout).
+fn parse_puzzle(line: &str) -> Puzzle {
+    let field = |name: &str| -> &str {
+        let start = line.find(&format!("\"{name}\": ")).expect(name) + name.len() + 4;
+        let rest = &line[start..];
+        let end = if rest.starts_with('[') {
+            let mut depth = 0;
+            rest.char_indices()
+                .find(|&(_, c)| {
+                    depth += match c {
+                        '[' => 1,
+                        ']' => -1,
+                        _ => 0,
+                    };
+                    depth == 0
+                })
+                .unwrap()
+                .0
+                + 1
+        } else {
+            rest.find([',', '}']).unwrap()
+        };
+        &rest[..end]
+    };
+    let numbers = |text: &str| -> Vec<usize> {
+        text.split(|c: char| !c.is_ascii_digit())
+            .filter(|s| !s.is_empty())
+            .map(|s| s.parse().unwrap())
+            .collect()
+    };
+    let rule = match field("rule") {
+        "\"freestyle\"" => Rule::Freestyle,
+        "\"standard\"" => Rule::Standard,
+        _ => Rule::Renju,
+    };
+    let stones_text = field("stones");
+    let colours: Vec<CellState> = stones_text
+        .matches('"')
+        .collect::<Vec<_>>()
+        .chunks(2)
+        .zip(stones_text.split('"').skip(1).step_by(2))
+        .map(|(_, c)| if c == "b" { B } else { W })
+        .collect();
+    let coords = numbers(stones_text);
+    let stones = coords
+        .chunks(2)
+        .zip(colours)
+        .map(|(xy, c)| (xy[0], xy[1], c))
+        .collect();
+    let good = numbers(field("good"))
+        .chunks(2)
+        .map(|xy| (xy[0], xy[1]))
+        .collect();
+    Puzzle {
+        rule,
+        stones,
+        to_move: if field("to_move") == "\"b\"" {
+            Colour::Black
+        } else {
+            Colour::White
+        },
+        good,
+    }
+}
+
+#[test]
+fn search_solves_the_shared_tactical_positions() {
+    let data = include_str!("../testdata/vcf.jsonl");
+    let mut failures = Vec::new();
+    for (i, line) in data.lines().filter(|l| !l.trim().is_empty()).enumerate() {
+        let puzzle = parse_puzzle(line);
+        let mut b = board(puzzle.rule, &puzzle.stones);
+        let limits = Limits {
+            budget: Budget {
+                target: Duration::MAX,
+                hard: Duration::MAX,
+            },
+            max_nodes: 1_500_000,
+            max_depth: 0,
+        };
+        let result = think(
+            &mut b,
+            puzzle.to_move,
+            &limits,
+            &AtomicBool::new(false),
+            &mut SearchState::new(8 << 20),
+            &mut |_| {},
+        );
+        let best = result.best.unwrap();
+        if !puzzle.good.contains(&(best.x(), best.y())) {
+            failures.push(format!(
+                "position {i}: played {best}, good {:?}",
+                puzzle.good
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
