@@ -207,8 +207,42 @@ pub fn run(depth: u32) -> Vec<String> {
         nodes_per_second(total, total_time)
     ));
     lines.push(format!("signature {:016x}", signature(&counts)));
+    let (moves, elapsed) = make_undo_speed();
+    lines.push(format!(
+        "make/undo {} moves/s ({moves} place+undo pairs in {} ms)",
+        nodes_per_second(moves, elapsed),
+        elapsed.as_millis()
+    ));
     lines.push(format!("bench: {total}"));
     lines
+}
+
+/// Places and undoes stones along random 15x15 games (fixed seed): the
+/// throughput of the incremental pattern update.
+fn make_undo_speed() -> (u64, Duration) {
+    use crate::board::zobrist::SplitMix64;
+    let mut rng = SplitMix64(7);
+    let mut board = Board::new(15, 15, Rule::Freestyle).expect("valid size");
+    let mut pairs = 0u64;
+    let start = Instant::now();
+    for _ in 0..2_000 {
+        let mut side = Colour::Black;
+        for _ in 0..60 {
+            let empties: Vec<_> = board.empty_squares().collect();
+            let sq = empties[(rng.next_u64() % empties.len() as u64) as usize];
+            // Try every empty square once from here, as a search does.
+            for &probe in empties.iter().take(16) {
+                board.place(probe, side.stone());
+                board.undo();
+                pairs += 1;
+            }
+            board.place(sq, side.stone());
+            pairs += 1;
+            side = side.opponent();
+        }
+        while board.undo().is_some() {}
+    }
+    (pairs, start.elapsed())
 }
 
 fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {

@@ -4,6 +4,12 @@
 pub mod renju;
 
 #[cfg(test)]
+mod renju_cases;
+#[cfg(test)]
+mod renju_reference;
+#[cfg(test)]
+mod renju_tests;
+#[cfg(test)]
 mod tests;
 
 use crate::board::{Board, Colour, Square};
