@@ -84,7 +84,7 @@ fn random_position(rng: &mut SplitMix64, size: usize) -> RefBoard {
         let y =
             (centre + size - spread + (rng.next_u64() % (2 * spread as u64 + 1)) as usize) % size;
         if board.get(x, y) == EMPTY {
-            let colour = if rng.next_u64() % 50 == 0 {
+            let colour = if rng.next_u64().is_multiple_of(50) {
                 WALL
             } else if i % 5 < 3 {
                 BLACK

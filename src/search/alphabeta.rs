@@ -3,8 +3,9 @@
 //! forced replies (a block of the opponent's five costs no depth).
 
 use super::movegen::{self, has_any_four, has_winning_four, ScoredMove};
-use super::score::{mate_in, mated_in, EVAL_LIMIT, INFINITY};
+use super::score::{mate_in, mated_in, EVAL_LIMIT, INFINITY, MATE_BOUND};
 use super::tt::{Bound, TranspositionTable};
+use super::vcf::ThreatSolver;
 use crate::board::{Board, Colour, Square, SQUARES};
 use crate::eval;
 use crate::pattern::CellThreat;
@@ -14,6 +15,31 @@ use std::time::{Duration, Instant};
 pub const MAX_PLY: usize = 96;
 /// Nodes between clock checks.
 const CHECK_INTERVAL: u64 = 1024;
+/// How many plies past the horizon defences against open threes are searched.
+const THREAT_EXTENSION_LIMIT: i32 = 2;
+/// Budget of the VCF quiescence at the horizon (solver nodes, fours).
+const LEAF_VCF_NODES: u64 = 64;
+const LEAF_VCF_FOURS: u32 = 10;
+
+/// Quiet moves searched at depths 1, 2 and 3 of non-PV nodes; the rest
+/// are pruned.
+const LATE_MOVE_LIMIT: [usize; 4] = [usize::MAX, 8, 14, 22];
+
+/// Depth reduction of the `index`-th move at `depth` (logarithmic in both).
+fn late_move_reduction(depth: i32, index: usize) -> i32 {
+    let r = (depth as f64).ln() * ((index + 1) as f64).ln() / 1.8;
+    (r + 0.5) as i32
+}
+
+/// A move that makes or stops a three or a four (never pruned or reduced).
+fn is_tactical(board: &Board, sq: Square, side: Colour) -> bool {
+    let own = board.threat(sq, side);
+    let theirs = board.threat(sq, side.opponent());
+    movegen::makes_four(own)
+        || matches!(own, CellThreat::Three | CellThreat::DoubleThree)
+        || movegen::makes_four(theirs)
+        || theirs >= CellThreat::Three
+}
 
 /// Per-colour history scores, kept between searches of one game.
 pub struct History {
@@ -86,6 +112,10 @@ pub struct Searcher<'a> {
     pv: Vec<Vec<Square>>,
     pub nodes: u64,
     pub seldepth: usize,
+    /// The root move last proven better than the window's lower bound in
+    /// the current iteration, with its value.
+    pub root_best: Option<(Square, i32)>,
+    solver: ThreatSolver,
     /// Set once the search must stop; results after it are discarded.
     pub aborted: bool,
     /// Clock checks start only after the first iteration.
@@ -109,6 +139,8 @@ impl<'a> Searcher<'a> {
             pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(16)).collect(),
             nodes: 0,
             seldepth: 0,
+            root_best: None,
+            solver: ThreatSolver::new(LEAF_VCF_NODES),
             aborted: false,
             may_abort: false,
         }
@@ -146,6 +178,16 @@ impl<'a> Searcher<'a> {
         if has_winning_four(self.board, side) && !has_any_four(self.board, side.opponent()) {
             return mate_in(ply + 3);
         }
+        // Quiescence by fours: a side that can win by continuous fours has
+        // won, whatever the static evaluation says.
+        if has_any_four(self.board, side) {
+            self.solver.reset(LEAF_VCF_NODES);
+            let line = self.solver.vcf(self.board, side, LEAF_VCF_FOURS);
+            self.nodes += self.solver.nodes;
+            if let Some(line) = line {
+                return mate_in(ply + line.len());
+            }
+        }
         self.static_eval(side)
     }
 
@@ -162,6 +204,7 @@ impl<'a> Searcher<'a> {
     ) -> i32 {
         let mut best_value = -INFINITY;
         self.pv[0].clear();
+        self.root_best = None;
         for (i, root_move) in moves.iter_mut().enumerate() {
             let sq = root_move.sq;
             self.board.place(sq, side.stone());
@@ -190,6 +233,9 @@ impl<'a> Searcher<'a> {
                     self.set_pv(0, sq);
                 }
                 if value > alpha {
+                    // Proven above the window's lower bound: safe to play
+                    // even if the iteration is cut short.
+                    self.root_best = Some((sq, value));
                     alpha = value;
                     if alpha >= beta {
                         break;
@@ -249,7 +295,14 @@ impl<'a> Searcher<'a> {
         }
         let forced = opponent_fives > 0;
         if depth <= 0 && !forced {
-            return self.horizon(side, ply);
+            // Facing an open three (or a double four) the static value means
+            // nothing: look one more move, over the defences only.
+            let threatened = depth > -THREAT_EXTENSION_LIMIT
+                && !has_any_four(self.board, side)
+                && has_winning_four(self.board, them);
+            if !threatened {
+                return self.horizon(side, ply);
+            }
         }
 
         let key = position_key(self.board, side);
@@ -299,20 +352,25 @@ impl<'a> Searcher<'a> {
         let mut best_move = None;
         for (i, m) in moves.iter().enumerate() {
             let sq = m.sq;
-            let quiet = !movegen::makes_four(self.board.threat(sq, side))
-                && !matches!(
-                    self.board.threat(sq, side),
-                    CellThreat::Three | CellThreat::DoubleThree
-                )
-                && Some(sq) != tt_move;
+            let quiet = !is_tactical(self.board, sq, side) && Some(sq) != tt_move;
+            // Late quiet moves near the horizon are not searched at all.
+            if quiet
+                && !pv_node
+                && !forced
+                && depth < LATE_MOVE_LIMIT.len() as i32
+                && i >= LATE_MOVE_LIMIT[depth as usize]
+                && best_value > -MATE_BOUND
+            {
+                continue;
+            }
             self.board.place(sq, side.stone());
             let mut value;
             if i == 0 {
                 value = -self.negamax(them, child_depth, ply + 1, -beta, -alpha, pv_node);
             } else {
                 // Late quiet moves are searched shallower first.
-                let reduction = if depth >= 3 && i >= 3 && quiet && !forced {
-                    1 + (i >= 8) as i32
+                let reduction = if depth >= 3 && i >= 2 && quiet && !forced {
+                    late_move_reduction(depth, i).min(child_depth - 1)
                 } else {
                     0
                 };

@@ -217,13 +217,11 @@ pub fn think(
         let value = aspiration_search(&mut searcher, side, &mut moves, depth as i32, previous);
         let pv: Vec<Square> = searcher.root_pv().to_vec();
         if searcher.aborted {
-            // A partly searched iteration counts when its best move was
-            // searched to the end (it is at the front of the PV).
-            if let Some(&sq) = pv.first() {
-                if value > -INFINITY && depth > 1 {
-                    best = sq;
-                    best_score = value;
-                }
+            // A partly searched iteration counts only through a move proven
+            // better than the window's lower bound (never a fail-low bound).
+            if let Some((sq, value)) = searcher.root_best {
+                best = sq;
+                best_score = value;
             }
             break;
         }
