@@ -1,0 +1,277 @@
+//! Running totals of a match and the final table.
+
+use super::judge::{FaultKind, Outcome};
+use super::stats::{elo_with_error, fmt_elo, Sprt, SprtDecision, Wdl};
+use crate::board::Colour;
+use std::fmt::Write as _;
+
+/// Totals from engine 1's and engine 2's side.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    pub names: [String; 2],
+    /// Engine 1's results overall.
+    pub wdl: Wdl,
+    /// Per engine (0, 1) and colour (`Colour::index`), from that engine's side.
+    pub by_colour: [[Wdl; 2]; 2],
+    /// Faults per engine and kind (`FaultKind::index`).
+    pub faults: [[u32; 5]; 2],
+    /// Thinking time and moves per engine.
+    pub time_ms: [u64; 2],
+    pub moves: [u64; 2],
+    /// Games by end reason: five, full board, move limit, fault.
+    pub five: u32,
+    pub full_board: u32,
+    pub move_limit: u32,
+    pub abandoned: u32,
+}
+
+impl Tally {
+    pub fn new(name1: &str, name2: &str) -> Tally {
+        Tally {
+            names: [name1.to_string(), name2.to_string()],
+            ..Tally::default()
+        }
+    }
+
+    /// Adds a finished game. `black` is the engine (0 or 1) that had black.
+    pub fn add(&mut self, outcome: &Outcome, black: usize, time_ms: [u64; 2], moves: [u32; 2]) {
+        let engine_of = |colour: Colour| {
+            if colour == Colour::Black {
+                black
+            } else {
+                1 - black
+            }
+        };
+        for colour in [Colour::Black, Colour::White] {
+            let engine = engine_of(colour);
+            let slot = &mut self.by_colour[engine][colour.index()];
+            match outcome.winner() {
+                None => slot.draws += 1,
+                Some(winner) if winner == colour => slot.wins += 1,
+                Some(_) => slot.losses += 1,
+            }
+            self.time_ms[engine] += time_ms[colour.index()];
+            self.moves[engine] += moves[colour.index()] as u64;
+        }
+        match outcome.winner() {
+            None => self.wdl.draws += 1,
+            Some(winner) if engine_of(winner) == 0 => self.wdl.wins += 1,
+            Some(_) => self.wdl.losses += 1,
+        }
+        match outcome {
+            Outcome::Five { .. } => self.five += 1,
+            Outcome::DrawFull => self.full_board += 1,
+            Outcome::DrawLimit => self.move_limit += 1,
+            Outcome::Fault { by, kind, .. } => self.faults[engine_of(*by)][kind.index()] += 1,
+        }
+    }
+
+    pub fn games(&self) -> u32 {
+        self.wdl.games()
+    }
+
+    pub fn total_faults(&self) -> u32 {
+        self.faults.iter().flatten().sum()
+    }
+
+    /// The last line of the output.
+    pub fn result_line(&self) -> String {
+        let (elo, error) = elo_with_error(&self.wdl);
+        format!(
+            "RESULT {} vs {}: W={} D={} L={} score={:.3} Elo={} +/- {} faults={}",
+            self.names[0],
+            self.names[1],
+            self.wdl.wins,
+            self.wdl.draws,
+            self.wdl.losses,
+            self.wdl.score(),
+            fmt_elo(elo),
+            fmt_elo(error),
+            self.total_faults()
+        )
+    }
+
+    /// One-line progress report.
+    pub fn progress(&self, planned: usize, sprt: Option<&Sprt>) -> String {
+        let (elo, error) = elo_with_error(&self.wdl);
+        let mut line = format!(
+            "[{}/{}] {} vs {}: W={} D={} L={} score={:.3} Elo={} +/- {} faults={}",
+            self.games(),
+            planned,
+            self.names[0],
+            self.names[1],
+            self.wdl.wins,
+            self.wdl.draws,
+            self.wdl.losses,
+            self.wdl.score(),
+            fmt_elo(elo),
+            fmt_elo(error),
+            self.total_faults()
+        );
+        if let Some(sprt) = sprt {
+            let _ = write!(
+                line,
+                " LLR={:.2} ({:.2}, {:.2})",
+                sprt.llr(&self.wdl),
+                sprt.lower_bound(),
+                sprt.upper_bound()
+            );
+        }
+        line
+    }
+
+    /// The final table (without the RESULT line).
+    pub fn table(&self, sprt: Option<&Sprt>) -> String {
+        let mut out = String::new();
+        let width = self
+            .names
+            .iter()
+            .map(|n| n.len())
+            .max()
+            .unwrap_or(0)
+            .max(10);
+        let _ = writeln!(
+            out,
+            "{:width$}  {:>5} {:>5} {:>5}  {:>6}   {:>5} {:>5} {:>5}   {:>5} {:>5} {:>5}",
+            "engine", "W", "D", "L", "score", "bW", "bD", "bL", "wW", "wD", "wL"
+        );
+        for engine in 0..2 {
+            let wdl = if engine == 0 {
+                self.wdl
+            } else {
+                self.wdl.flipped()
+            };
+            let [b, w] = self.by_colour[engine];
+            let _ = writeln!(
+                out,
+                "{:width$}  {:>5} {:>5} {:>5}  {:>5.1}%   {:>5} {:>5} {:>5}   {:>5} {:>5} {:>5}",
+                self.names[engine],
+                wdl.wins,
+                wdl.draws,
+                wdl.losses,
+                100.0 * wdl.score(),
+                b.wins,
+                b.draws,
+                b.losses,
+                w.wins,
+                w.draws,
+                w.losses
+            );
+        }
+        let _ = writeln!(out, "(bW/bD/bL: results with black, wW/wD/wL: with white)");
+        let (elo, error) = elo_with_error(&self.wdl);
+        let _ = writeln!(
+            out,
+            "Elo difference ({} - {}): {} +/- {} (95%), {} games",
+            self.names[0],
+            self.names[1],
+            fmt_elo(elo),
+            fmt_elo(error),
+            self.games()
+        );
+        let _ = write!(out, "{:width$}  faults:", "");
+        for kind in FaultKind::ALL {
+            let _ = write!(out, " {:>9}", kind.name());
+        }
+        out.push('\n');
+        for engine in 0..2 {
+            let _ = write!(out, "{:width$}        ", self.names[engine]);
+            for kind in FaultKind::ALL {
+                let _ = write!(out, " {:>9}", self.faults[engine][kind.index()]);
+            }
+            out.push('\n');
+        }
+        for engine in 0..2 {
+            let average = if self.moves[engine] > 0 {
+                self.time_ms[engine] as f64 / self.moves[engine] as f64
+            } else {
+                0.0
+            };
+            let _ = writeln!(
+                out,
+                "{:width$}  average {:.0} ms per move over {} moves",
+                self.names[engine], average, self.moves[engine]
+            );
+        }
+        let _ = writeln!(
+            out,
+            "Game ends: five {}, full board {}, move limit {}, fault {}{}",
+            self.five,
+            self.full_board,
+            self.move_limit,
+            self.total_faults(),
+            if self.abandoned > 0 {
+                format!(" ({} unfinished games abandoned)", self.abandoned)
+            } else {
+                String::new()
+            }
+        );
+        if let Some(sprt) = sprt {
+            let verdict = match sprt.decision(&self.wdl) {
+                SprtDecision::AcceptH0 => "H0 accepted",
+                SprtDecision::AcceptH1 => "H1 accepted",
+                SprtDecision::Continue => "no decision",
+            };
+            let _ = writeln!(
+                out,
+                "SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2} (bounds {:.2}, {:.2}): {verdict}",
+                sprt.elo0,
+                sprt.elo1,
+                sprt.alpha,
+                sprt.beta,
+                sprt.llr(&self.wdl),
+                sprt.lower_bound(),
+                sprt.upper_bound()
+            );
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tally_per_engine_and_colour() {
+        let mut tally = Tally::new("a", "b");
+        // Game 1: a black wins by five. Game 2: b black, b times out.
+        tally.add(
+            &Outcome::Five {
+                winner: Colour::Black,
+            },
+            0,
+            [100, 50],
+            [10, 9],
+        );
+        tally.add(
+            &Outcome::Fault {
+                by: Colour::Black,
+                kind: FaultKind::Timeout,
+                detail: String::new(),
+            },
+            1,
+            [30, 70],
+            [3, 3],
+        );
+        tally.add(&Outcome::DrawFull, 0, [0, 0], [0, 0]);
+        assert_eq!(
+            tally.wdl,
+            Wdl {
+                wins: 2,
+                draws: 1,
+                losses: 0
+            }
+        );
+        assert_eq!(tally.by_colour[0][Colour::White.index()].wins, 1);
+        assert_eq!(tally.by_colour[1][Colour::Black.index()].losses, 1);
+        assert_eq!(tally.faults[1][FaultKind::Timeout.index()], 1);
+        assert_eq!(tally.time_ms, [170, 80]);
+        assert_eq!(tally.moves, [13, 12]);
+        assert_eq!(
+            tally.result_line(),
+            "RESULT a vs b: W=2 D=1 L=0 score=0.833 Elo=279.6 +/- inf faults=1"
+        );
+        assert!(tally.table(None).contains("timeout"));
+    }
+}
