@@ -207,6 +207,12 @@ pub fn run(depth: u32) -> Vec<String> {
         nodes_per_second(total, total_time)
     ));
     lines.push(format!("signature {:016x}", signature(&counts)));
+    let (calls, forbidden, elapsed) = forbidden_check_speed();
+    lines.push(format!(
+        "renju forbidden check {} ns per call ({calls} calls, {forbidden} forbidden, {} ms)",
+        elapsed.as_nanos() / calls.max(1) as u128,
+        elapsed.as_millis()
+    ));
     let (moves, elapsed) = make_undo_speed();
     lines.push(format!(
         "make/undo {} moves/s ({moves} place+undo pairs in {} ms)",
@@ -215,6 +221,43 @@ pub fn run(depth: u32) -> Vec<String> {
     ));
     lines.push(format!("bench: {total}"));
     lines
+}
+
+/// Asks, for every empty square of random crowded renju positions (fixed
+/// seed, black-heavy so that threes and fours abound), whether it is
+/// forbidden: the average cost of one `is_forbidden` call.
+fn forbidden_check_speed() -> (u64, u64, Duration) {
+    use crate::board::zobrist::SplitMix64;
+    let mut rng = SplitMix64(11);
+    let mut boards = Vec::new();
+    for _ in 0..100 {
+        let mut board = Board::new(15, 15, Rule::Renju).expect("valid size");
+        for i in 0..40 {
+            let (x, y) = (4 + rng.next_u64() % 7, 4 + rng.next_u64() % 7);
+            let sq = board.square(x as usize, y as usize).expect("on the board");
+            if board.is_empty(sq) {
+                let colour = if i % 5 < 3 {
+                    Colour::Black
+                } else {
+                    Colour::White
+                };
+                board.place(sq, colour.stone());
+            }
+        }
+        boards.push(board);
+    }
+    let (mut calls, mut forbidden) = (0u64, 0u64);
+    let start = Instant::now();
+    for _ in 0..20 {
+        for board in boards.iter_mut() {
+            let empties: Vec<_> = board.empty_squares().collect();
+            for sq in empties {
+                calls += 1;
+                forbidden += crate::rules::renju::is_forbidden(board, sq) as u64;
+            }
+        }
+    }
+    (calls, forbidden, start.elapsed())
 }
 
 /// Places and undoes stones along random 15x15 games (fixed seed): the

@@ -165,6 +165,8 @@ impl<W: Write> Protocol<W> {
         let events = self.events.clone();
         let flag = Arc::clone(&stop);
         let show_detail = request.show_detail;
+        // Keep the tables unless the size asked for changed; free the old
+        // ones before allocating, so both never count at once.
         let mut state = match self.state.take() {
             Some(state)
                 if state.tt.size_bytes() / 2 < request.table_bytes
@@ -172,7 +174,10 @@ impl<W: Write> Protocol<W> {
             {
                 state
             }
-            _ => Box::new(SearchState::new(request.table_bytes)),
+            old => {
+                drop(old);
+                Box::new(SearchState::new(request.table_bytes))
+            }
         };
         let spawned = thread::Builder::new()
             .name("search".into())

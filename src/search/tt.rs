@@ -74,7 +74,13 @@ pub struct TtHit {
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
     age: u8,
+    /// Anything stored since the last clear?
+    used: bool,
 }
+
+/// Tables up to this size are cleared by writing zeros (above it, glibc
+/// and Windows always map fresh zeroed pages for the allocation).
+const IN_PLACE_CLEAR_BYTES: usize = 32 << 20;
 
 /// Converts a score to its stored form: mate distances count from this node.
 pub fn value_to_tt(value: i32, ply: usize) -> i32 {
@@ -105,6 +111,7 @@ impl TranspositionTable {
         TranspositionTable {
             buckets: zeroed_buckets(count),
             age: 0,
+            used: false,
         }
     }
 
@@ -112,13 +119,23 @@ impl TranspositionTable {
         self.buckets.len() * std::mem::size_of::<Bucket>()
     }
 
-    /// Empties the table. A fresh zeroed allocation is committed lazily by
-    /// the OS, so this is cheap and leaves untouched pages out of resident
-    /// memory, unlike writing zeros over the old table.
+    /// Empties the table. An unused table is left alone. A small one is
+    /// zeroed in place: freeing and re-allocating it would let the allocator
+    /// serve the new table from its heap (memset, resident beside the old
+    /// pages). A large one is freed first and re-allocated: allocations this
+    /// big always come straight from the OS, lazily zeroed, so clearing
+    /// costs no time and untouched pages no memory.
     pub fn clear(&mut self) {
-        let count = self.buckets.len();
-        self.buckets = Vec::new();
-        self.buckets = zeroed_buckets(count);
+        if self.used {
+            let count = self.buckets.len();
+            if self.size_bytes() <= IN_PLACE_CLEAR_BYTES {
+                self.buckets.fill(Bucket::default());
+            } else {
+                self.buckets = Vec::new();
+                self.buckets = zeroed_buckets(count);
+            }
+        }
+        self.used = false;
         self.age = 0;
     }
 
@@ -173,6 +190,7 @@ impl TranspositionTable {
         let key = Self::check_key(hash);
         let age = self.age;
         let index = self.bucket_index(hash);
+        self.used = true;
         let bucket = &mut self.buckets[index];
         // Same position: keep the deeper result unless this one is exact or
         // the old one is stale.

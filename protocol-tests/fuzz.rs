@@ -1,0 +1,960 @@
+//! Seeded protocol fuzzing against one engine process.
+//!
+//! A few thousand lines — valid commands, mutated commands (truncated,
+//! duplicated, garbled), random bytes (NUL, 0xFF, CR, LF, …), huge numbers,
+//! random board sizes, BOARD/YXBOARD blocks with bad data lines, over-long
+//! lines — are piped into one `pbrain-ferro` with tiny time limits.
+//!
+//! The test keeps its own model of the engine's state and only sends a line
+//! when a strict parser (the decisions in the test-suite brief) says exactly
+//! what the engine must do with it: nothing, `OK`, one rejection line
+//! (`ERROR …` or `UNKNOWN …`), a move, an echo, an ABOUT line or a FORBID
+//! line. Lines whose meaning is open (e.g. exotic whitespace, future Yixin
+//! commands) are never sent. So the replies can be checked one by one, and
+//! every move is checked to be on the current board and on an empty point.
+//! The process must stay alive until the final END and stderr must stay
+//! empty.
+
+use crate::boards::{Board, Cell, Rng};
+use crate::conformance::about_fields;
+use crate::harness::{is_error, is_unknown, parse_move, Engine, REPLY};
+
+use std::time::{Duration, Instant};
+
+/// Lines (or chunks) to send.
+const LINES: usize = 6000;
+const SEED: u64 = 0x5eed_f322_0001;
+/// No timing requirement here: only hangs must fail.
+const FUZZ_REPLY: Duration = Duration::from_secs(3);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Expect {
+    Silent,
+    Ok,
+    /// `ERROR …` or `UNKNOWN …`.
+    Reject,
+    Move,
+    /// Nearly full board: a move or a rejection; the model resyncs after.
+    MoveOrReject,
+    Echo(u32, u32),
+    About,
+    Forbid,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BlockKind {
+    Board,
+    YxBoard,
+}
+
+#[derive(Clone, Debug)]
+struct Block {
+    kind: BlockKind,
+    /// BOARD before START: one ERROR for the whole unit.
+    unstarted: bool,
+    board: Board,
+}
+
+#[derive(Clone, Debug)]
+struct Model {
+    /// Board of the current game; `None` before the first START.
+    board: Option<Board>,
+    /// The last move on the board, when the test knows it for certain.
+    last: Option<(u32, u32)>,
+    last_known: bool,
+    block: Option<Block>,
+    /// The model is unsure of the engine's state: send a valid START next.
+    resync: bool,
+}
+
+const COMMANDS: [&str; 19] = [
+    "START",
+    "RECTSTART",
+    "RESTART",
+    "BEGIN",
+    "TURN",
+    "BOARD",
+    "YXBOARD",
+    "INFO",
+    "END",
+    "ABOUT",
+    "TAKEBACK",
+    "PLAY",
+    "YXSTOP",
+    "STOP",
+    "YXSHOWINFO",
+    "YXHASHCLEAR",
+    "YXSHOWFORBID",
+    "DONE",
+    "SWAP2BOARD",
+];
+
+/// INFO keys the engine acts on, with the values the fuzzer may send
+/// (anything else under these keys could make moves slow or tables big).
+const SENSITIVE_INFO: [(&str, &[&str]); 12] = [
+    ("timeout_turn", &["0", "1", "5", "10", "20", "30"]),
+    ("timeout_match", &["0"]),
+    (
+        "time_left",
+        &["-1000", "0", "30", "2147483647", "-99999999999999999999"],
+    ),
+    (
+        "max_memory",
+        &["0", "1000", "16777216", "67108864", "-5", "abc"],
+    ),
+    ("thread_num", &["1"]),
+    ("hash_size", &["0", "1024"]),
+    ("max_node", &["1000", "-1"]),
+    ("max_depth", &["1", "10", "225"]),
+    ("show_detail", &["0"]),
+    ("pondering", &["0"]),
+    ("time_increment", &["0"]),
+    ("start_depth", &["1", "2"]),
+];
+
+/// Harmless INFO lines (key, value) for the generator.
+const INFO_LINES: [&str; 22] = [
+    "INFO timeout_turn 20",
+    "INFO timeout_turn 10",
+    "INFO timeout_turn 0",
+    "INFO timeout_match 0",
+    "INFO time_left 2147483647",
+    "INFO time_left -1000",
+    "INFO time_left 30",
+    "INFO max_memory 67108864",
+    "INFO max_memory 1000",
+    "INFO game_type 1",
+    "INFO rule 0",
+    "INFO rule 1",
+    "INFO rule 4",
+    "INFO rule 9",
+    "INFO rule 2",
+    "INFO rule 7",
+    "INFO rule -1",
+    "INFO evaluate 3,4",
+    "INFO folder C:\\tmp dir\\x",
+    "INFO foo 3",
+    "INFO",
+    "info Rule 8",
+];
+
+impl Model {
+    fn new() -> Model {
+        Model {
+            board: None,
+            last: None,
+            last_known: true,
+            block: None,
+            resync: false,
+        }
+    }
+
+    /// What the engine must do with `line` (no line terminator inside);
+    /// updates the model. `None`: the fuzzer must not send this line.
+    fn apply(&mut self, line: &[u8]) -> Option<Expect> {
+        if line.len() > 65_536 + 1024 {
+            // Over-long line: one ERROR, nothing else happens. (Inside an
+            // unstarted BOARD block the count is not pinned down.)
+            return match &self.block {
+                Some(b) if b.unstarted => None,
+                _ => Some(Expect::Reject),
+            };
+        }
+        if line.len() > 60_000 || line.starts_with(b"\xef\xbb\xbf") {
+            return None;
+        }
+        let Ok(text) = std::str::from_utf8(line) else {
+            return match &self.block {
+                Some(b) if b.unstarted => None,
+                _ => Some(Expect::Reject),
+            };
+        };
+        // Only space and tab count as whitespace here; other whitespace
+        // characters are left to the engine's taste.
+        if text
+            .chars()
+            .any(|c| c.is_whitespace() && c != ' ' && c != '\t')
+        {
+            return None;
+        }
+        let words: Vec<&str> = text.split([' ', '\t']).filter(|w| !w.is_empty()).collect();
+        if self.block.is_some() {
+            return self.apply_block_line(&words);
+        }
+        let Some(&first) = words.first() else {
+            return Some(Expect::Silent);
+        };
+        let word = first.to_ascii_uppercase();
+        if !first.is_ascii() && COMMANDS.contains(&first.to_uppercase().as_str()) {
+            return None;
+        }
+        let args = &words[1..];
+        match word.as_str() {
+            "START" => {
+                let size = match args {
+                    [n] => parse_digits(n).filter(|n| (5..=32).contains(n)),
+                    _ => None,
+                };
+                Some(self.start(size.map(|n| (n, n))))
+            }
+            "RECTSTART" => {
+                let dims = match args {
+                    [wh] => parse_pair(wh)
+                        .filter(|&(w, h)| (5..=32).contains(&w) && (5..=32).contains(&h)),
+                    _ => None,
+                };
+                Some(self.start(dims))
+            }
+            "RESTART" => {
+                if !args.is_empty() {
+                    return None;
+                }
+                match self.board.as_mut() {
+                    Some(board) => {
+                        board.clear();
+                        self.last = None;
+                        self.last_known = true;
+                        Some(Expect::Ok)
+                    }
+                    None => Some(Expect::Reject),
+                }
+            }
+            "BEGIN" => {
+                if !args.is_empty() {
+                    return None;
+                }
+                match &self.board {
+                    Some(board) if board.stones() == 0 => Some(Expect::Move),
+                    _ => Some(Expect::Reject),
+                }
+            }
+            "TURN" => {
+                let Some(board) = self.board.as_mut() else {
+                    return Some(Expect::Reject);
+                };
+                let Some((x, y)) = single_coord(args, board) else {
+                    return Some(Expect::Reject);
+                };
+                if !board.is_empty_at(x, y) {
+                    return Some(Expect::Reject);
+                }
+                board.set(x, y, Cell::Opp);
+                self.last = Some((x, y));
+                self.last_known = true;
+                Some(self.move_expectation())
+            }
+            "BOARD" | "YXBOARD" => {
+                if !args.is_empty() {
+                    return None;
+                }
+                let kind = if word == "BOARD" {
+                    BlockKind::Board
+                } else {
+                    BlockKind::YxBoard
+                };
+                let (w, h) = self.board.as_ref().map_or((1, 1), |b| (b.w, b.h));
+                self.block = Some(Block {
+                    kind,
+                    unstarted: self.board.is_none(),
+                    board: Board::new(w, h),
+                });
+                Some(Expect::Silent)
+            }
+            "TAKEBACK" => {
+                let Some(board) = self.board.as_mut() else {
+                    return Some(Expect::Reject);
+                };
+                let Some((x, y)) = single_coord(args, board) else {
+                    return Some(Expect::Reject);
+                };
+                if board.is_empty_at(x, y) {
+                    return Some(Expect::Reject);
+                }
+                if !self.last_known {
+                    return None;
+                }
+                if self.last == Some((x, y)) {
+                    board.set(x, y, Cell::Empty);
+                    // Whether the move before becomes "the last move" is a
+                    // question of history keeping; do not rely on it.
+                    self.last = None;
+                    self.last_known = false;
+                    Some(Expect::Ok)
+                } else {
+                    Some(Expect::Reject)
+                }
+            }
+            "PLAY" => {
+                let Some(board) = self.board.as_mut() else {
+                    return Some(Expect::Reject);
+                };
+                let Some((x, y)) = single_coord(args, board) else {
+                    return Some(Expect::Reject);
+                };
+                if !board.is_empty_at(x, y) {
+                    return Some(Expect::Reject);
+                }
+                board.set(x, y, Cell::Own);
+                self.last = Some((x, y));
+                self.last_known = true;
+                Some(Expect::Echo(x, y))
+            }
+            "INFO" => {
+                let Some(key) = args.first() else {
+                    return Some(Expect::Silent);
+                };
+                let key = key.to_ascii_lowercase();
+                if !key.is_ascii() {
+                    return None;
+                }
+                let value = args[1..].join(" ");
+                match SENSITIVE_INFO.iter().find(|(k, _)| *k == key) {
+                    Some((_, safe)) if !safe.contains(&value.as_str()) => None,
+                    _ => Some(Expect::Silent),
+                }
+            }
+            "ABOUT" => args.is_empty().then_some(Expect::About),
+            "YXSTOP" | "STOP" | "YXSHOWINFO" | "YXHASHCLEAR" => {
+                args.is_empty().then_some(Expect::Silent)
+            }
+            "YXSHOWFORBID" => (args.is_empty() && self.board.is_some()).then_some(Expect::Forbid),
+            "END" | "DONE" | "SWAP2BOARD" | "BENCH" | "RELOADCONFIG" | "LOADMODEL"
+            | "EXPORTMODEL" | "TRACEBOARD" | "TRACESEARCH" => None,
+            w if w.starts_with("YX") => None,
+            _ => Some(Expect::Reject),
+        }
+    }
+
+    /// START / RECTSTART with valid dimensions (`Some`) or not (`None`).
+    fn start(&mut self, dims: Option<(u32, u32)>) -> Expect {
+        match dims {
+            Some((w, h)) => {
+                self.board = Some(Board::new(w, h));
+                self.last = None;
+                self.last_known = true;
+                self.resync = false;
+                Expect::Ok
+            }
+            None => {
+                // Whether a failed START keeps the old board is not pinned
+                // down: start a new game next.
+                self.resync = true;
+                Expect::Reject
+            }
+        }
+    }
+
+    /// The engine must move on the current board.
+    fn move_expectation(&mut self) -> Expect {
+        let empties = self.board.as_ref().map_or(0, |b| b.empties().len());
+        if empties == 0 {
+            self.resync = true;
+            Expect::Reject
+        } else if empties <= 3 {
+            // Renju may forbid the last points; do not guess.
+            self.resync = true;
+            Expect::MoveOrReject
+        } else {
+            Expect::Move
+        }
+    }
+
+    fn apply_block_line(&mut self, words: &[&str]) -> Option<Expect> {
+        let block = self.block.as_mut().expect("in a block");
+        let unstarted = block.unstarted;
+        let [word] = words else {
+            if words.is_empty() {
+                return None;
+            }
+            let upper = words[0].to_ascii_uppercase();
+            if unstarted || COMMANDS.contains(&upper.as_str()) || upper.starts_with("YX") {
+                return None;
+            }
+            return Some(Expect::Reject);
+        };
+        let upper = word.to_ascii_uppercase();
+        if upper == "DONE" {
+            let block = self.block.take().expect("in a block");
+            if block.unstarted {
+                return Some(Expect::Reject);
+            }
+            self.board = Some(block.board);
+            self.last = None;
+            self.last_known = false;
+            return Some(match block.kind {
+                BlockKind::YxBoard => Expect::Silent,
+                BlockKind::Board => self.move_expectation(),
+            });
+        }
+        if COMMANDS.contains(&upper.as_str()) || upper.starts_with("YX") || !word.is_ascii() {
+            return None;
+        }
+        let fields: Vec<&str> = word.split(',').collect();
+        if fields.len() == 3 && fields[0] == "-1" && fields[1] == "-1" {
+            return matches!(fields[2], "1" | "2").then_some(Expect::Silent);
+        }
+        let valid = fields.len() == 3
+            && fields
+                .iter()
+                .all(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
+            && fields.iter().all(|f| f.len() == 1 || !f.starts_with('0'));
+        if unstarted {
+            // Only plain valid lines are sent into an unstarted block.
+            return valid.then_some(Expect::Silent);
+        }
+        if !valid {
+            return Some(Expect::Reject);
+        }
+        let (Ok(x), Ok(y), Ok(f)) = (
+            fields[0].parse::<u32>(),
+            fields[1].parse::<u32>(),
+            fields[2].parse::<u32>(),
+        ) else {
+            return Some(Expect::Reject);
+        };
+        let cell = match f {
+            1 => Cell::Own,
+            2 => Cell::Opp,
+            3 => Cell::Wall,
+            _ => return Some(Expect::Reject),
+        };
+        if !block.board.is_empty_at(x, y) {
+            return Some(Expect::Reject);
+        }
+        block.board.set(x, y, cell);
+        Some(Expect::Silent)
+    }
+}
+
+fn parse_digits(s: &str) -> Option<u32> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    // Huge numbers are simply "not a size" (no wrapping).
+    s.parse::<u64>().ok().and_then(|n| u32::try_from(n).ok())
+}
+
+/// Strict `^\d+,\d+$`.
+fn parse_pair(s: &str) -> Option<(u32, u32)> {
+    let (a, b) = s.split_once(',')?;
+    Some((parse_digits(a)?, parse_digits(b)?))
+}
+
+/// The single `X,Y` argument of TURN/TAKEBACK/PLAY, if it is well-formed
+/// and on the board.
+fn single_coord(args: &[&str], board: &Board) -> Option<(u32, u32)> {
+    match args {
+        [c] => parse_pair(c).filter(|&(x, y)| x < board.w && y < board.h),
+        _ => None,
+    }
+}
+
+/// Random bytes, biased towards nasty ones.
+fn garbage(rng: &mut Rng, len: usize) -> Vec<u8> {
+    const NASTY: &[u8] = b"\x00\xff\xfe\x80\xc3\xa9\x1b\r\n\t ,-0123456789";
+    (0..len)
+        .map(|_| match rng.below(10) {
+            0..=3 => b' ' + rng.below(95) as u8,
+            4..=6 => *rng.pick(NASTY),
+            _ => rng.below(256) as u8,
+        })
+        .collect()
+}
+
+/// One byte-level mutation of a line.
+fn mutate(rng: &mut Rng, line: &str) -> Vec<u8> {
+    let mut bytes = line.as_bytes().to_vec();
+    match rng.below(9) {
+        0 => bytes.truncate(rng.below(bytes.len() as u64 + 1) as usize),
+        1 => {
+            let copy = bytes.clone();
+            if rng.chance(50) {
+                bytes.push(b' ');
+            }
+            bytes.extend(copy);
+        }
+        2 if !bytes.is_empty() => {
+            let i = rng.below(bytes.len() as u64) as usize;
+            bytes[i] = rng.below(256) as u8;
+        }
+        3 => {
+            let i = rng.below(bytes.len() as u64 + 1) as usize;
+            let b = *rng.pick(b" ,-0129\x00\xffaZ");
+            bytes.insert(i, b);
+        }
+        4 if !bytes.is_empty() => {
+            let i = rng.below(bytes.len() as u64) as usize;
+            bytes.remove(i);
+        }
+        5 => bytes = bytes.iter().map(|b| b.to_ascii_lowercase()).collect(),
+        6 => {
+            let extra = *rng.pick(&["99999999999999999999", "4294967303", "-1", "1e3", ",", "x"]);
+            bytes.extend_from_slice(extra.as_bytes());
+        }
+        7 => {
+            let len = 1 + rng.below(6) as usize;
+            let extra = garbage(rng, len);
+            bytes.extend(extra);
+        }
+        _ => {
+            let pos = rng.below(bytes.len() as u64 + 1) as usize;
+            bytes.splice(pos..pos, b"  ".iter().copied());
+        }
+    }
+    bytes
+}
+
+struct Fuzzer {
+    e: Engine,
+    model: Model,
+    rng: Rng,
+    moves: usize,
+    sent: usize,
+    /// How often each expectation was checked, and lines not sent.
+    stats: std::collections::BTreeMap<String, usize>,
+}
+
+impl Fuzzer {
+    /// A random empty point (or any point if the board is full).
+    fn empty_point(&mut self) -> (u32, u32) {
+        let board = self.model.board.as_ref().expect("started");
+        let empties = board.empties();
+        if empties.is_empty() {
+            (0, 0)
+        } else {
+            *self.rng.pick(&empties)
+        }
+    }
+
+    fn random_point(&mut self) -> (u32, u32) {
+        let (w, h) = self.model.board.as_ref().map_or((15, 15), |b| (b.w, b.h));
+        (
+            self.rng.below(w as u64 + 3) as u32,
+            self.rng.below(h as u64 + 3) as u32,
+        )
+    }
+
+    /// Classifies, sends (with a random line end) and checks one line.
+    /// Returns false (and sends nothing) if the line's meaning is open.
+    fn line(&mut self, bytes: &[u8]) -> bool {
+        let mut model = self.model.clone();
+        let Some(expect) = model.apply(bytes) else {
+            *self.stats.entry("not sent".to_string()).or_default() += 1;
+            return false;
+        };
+        self.model = model;
+        let mut raw = bytes.to_vec();
+        raw.extend_from_slice(match self.rng.below(10) {
+            0..=6 => b"\n".as_slice(),
+            7 | 8 => b"\r\n",
+            _ => b"\r",
+        });
+        self.send(&raw);
+        // Sometimes pile up board-independent lines behind a search: they are
+        // queued and answered after the move, in order.
+        let mut queued = Vec::new();
+        if matches!(expect, Expect::Move) && self.rng.chance(10) {
+            for _ in 0..1 + self.rng.below(2) {
+                let (line, exp) = *self.rng.pick(&[
+                    ("ABOUT", Expect::About),
+                    ("FOO bar", Expect::Reject),
+                    ("INFO time_left 30", Expect::Silent),
+                    ("YXSTOP", Expect::Silent),
+                    ("INFO rule 0", Expect::Silent),
+                ]);
+                self.send(format!("{line}\n").as_bytes());
+                queued.push(exp);
+            }
+        }
+        self.check(expect);
+        for exp in queued {
+            self.check(exp);
+        }
+        true
+    }
+
+    fn send(&mut self, raw: &[u8]) {
+        self.sent += 1;
+        self.e.send_raw(raw);
+    }
+
+    /// Reads and checks the reply `expect` calls for.
+    fn check(&mut self, expect: Expect) {
+        let kind = format!("{expect:?}");
+        let kind = kind.split('(').next().unwrap_or("").to_string();
+        *self.stats.entry(kind).or_default() += 1;
+        if expect == Expect::Silent {
+            return;
+        }
+        let line = self.e.expect_reply(FUZZ_REPLY);
+        match expect {
+            Expect::Silent => {}
+            Expect::Ok => {
+                if line != "OK" {
+                    self.e.fail(&format!("fuzz: expected OK, got {line:?}"));
+                }
+            }
+            Expect::Reject => {
+                if !is_error(&line) && !is_unknown(&line) {
+                    self.e
+                        .fail(&format!("fuzz: expected ERROR/UNKNOWN, got {line:?}"));
+                }
+            }
+            Expect::Move | Expect::MoveOrReject => match parse_move(&line) {
+                Some(mv) => self.engine_move(mv),
+                None if expect == Expect::MoveOrReject && is_error(&line) => {}
+                None => self.e.fail(&format!("fuzz: expected a move, got {line:?}")),
+            },
+            Expect::Echo(x, y) => {
+                if line != format!("{x},{y}") {
+                    self.e
+                        .fail(&format!("fuzz: PLAY {x},{y} must be echoed, got {line:?}"));
+                }
+            }
+            Expect::About => {
+                if about_fields(&line).is_none() {
+                    self.e
+                        .fail(&format!("fuzz: malformed ABOUT reply {line:?}"));
+                }
+            }
+            Expect::Forbid => self.check_forbid(&line),
+        }
+    }
+
+    fn engine_move(&mut self, (x, y): (u32, u32)) {
+        self.moves += 1;
+        let board = self.model.board.as_mut().expect("a move needs a board");
+        if x >= board.w || y >= board.h {
+            let (w, h) = (board.w, board.h);
+            self.e
+                .fail(&format!("fuzz: move {x},{y} is off the {w}x{h} board"));
+        }
+        if board.get(x, y) != Cell::Empty {
+            let cell = board.get(x, y);
+            self.e.fail(&format!(
+                "fuzz: move {x},{y} is on an occupied point ({cell:?})"
+            ));
+        }
+        board.set(x, y, Cell::Own);
+        self.model.last = Some((x, y));
+        self.model.last_known = true;
+    }
+
+    fn check_forbid(&mut self, line: &str) {
+        let board = self.model.board.as_ref().expect("started");
+        let body = line
+            .strip_prefix("FORBID ")
+            .and_then(|r| r.strip_suffix('.'));
+        let ok = body.is_some_and(|body| {
+            body.len().is_multiple_of(4)
+                && body.bytes().all(|b| b.is_ascii_digit())
+                && (0..body.len() / 4).all(|i| {
+                    let x: u32 = body[i * 4..i * 4 + 2].parse().unwrap();
+                    let y: u32 = body[i * 4 + 2..i * 4 + 4].parse().unwrap();
+                    board.is_empty_at(x, y)
+                })
+        });
+        if !ok {
+            self.e.fail(&format!(
+                "fuzz: bad FORBID reply {line:?} (format or occupied point)"
+            ));
+        }
+    }
+
+    /// A valid START (or RECTSTART) with a random size.
+    fn restart(&mut self) {
+        let n = self.rng.range(5, 32);
+        let line = if self.rng.chance(20) {
+            format!(
+                "RECTSTART {},{}",
+                self.rng.range(5, 32),
+                self.rng.range(5, 32)
+            )
+        } else if self.rng.chance(70) {
+            format!("START {}", self.rng.range(8, 20))
+        } else {
+            format!("start {n}")
+        };
+        assert!(self.line(line.as_bytes()), "START must be classifiable");
+    }
+
+    /// A BOARD/YXBOARD block with random stones, walls, passes and bad lines.
+    fn block(&mut self) {
+        let yx = self.rng.chance(25);
+        let command = match (yx, self.rng.below(3)) {
+            (false, 0) => "board",
+            (false, _) => "BOARD",
+            (true, 0) => "yxboard",
+            (true, _) => "YXBOARD",
+        };
+        self.line(command.as_bytes());
+        let unstarted = self.model.block.as_ref().is_some_and(|b| b.unstarted);
+        let (w, h) = self
+            .model
+            .block
+            .as_ref()
+            .map_or((15, 15), |b| (b.board.w, b.board.h));
+        let max = ((w * h) as u64).min(50);
+        let stones = self.rng.below(max.saturating_sub(4).max(1));
+        let mut placed: Vec<(u32, u32)> = Vec::new();
+        for i in 0..stones {
+            let (x, y) = (
+                self.rng.below(w as u64) as u32,
+                self.rng.below(h as u64) as u32,
+            );
+            let field = match self.rng.below(20) {
+                0 => 3,
+                _ => 1 + (i % 2) as u32,
+            };
+            let line = if self.rng.chance(3) {
+                format!("-1,-1,{}", 1 + i % 2)
+            } else {
+                format!("{x},{y},{field}")
+            };
+            if self.line(line.as_bytes()) {
+                placed.push((x, y));
+            }
+            if !unstarted && self.rng.chance(12) {
+                let bad = self.bad_data_line(w, h, &placed);
+                self.line(&bad);
+            }
+        }
+        let done = *self.rng.pick(&["DONE", "done", "Done"]);
+        assert!(self.line(done.as_bytes()), "DONE must be classifiable");
+    }
+
+    fn bad_data_line(&mut self, w: u32, h: u32, placed: &[(u32, u32)]) -> Vec<u8> {
+        match self.rng.below(9) {
+            0 if !placed.is_empty() => {
+                let (x, y) = *self.rng.pick(placed);
+                format!("{x},{y},{}", 1 + self.rng.below(2)).into_bytes()
+            }
+            1 => format!("{w},{},1", self.rng.below(h as u64)).into_bytes(),
+            2 => format!(
+                "{},{},{}",
+                self.rng.below(w as u64),
+                self.rng.below(h as u64),
+                4 + self.rng.below(6)
+            )
+            .into_bytes(),
+            3 => b"foo".to_vec(),
+            4 => format!("{},{}", self.rng.below(w as u64), self.rng.below(h as u64)).into_bytes(),
+            5 => b"1,2,1,9".to_vec(),
+            6 => b"4294967303,1,1".to_vec(),
+            7 => {
+                let len = 1 + self.rng.below(12) as usize;
+                let mut g = garbage(&mut self.rng, len);
+                g.retain(|&b| b != b'\r' && b != b'\n');
+                g
+            }
+            _ => b"7,,1".to_vec(),
+        }
+    }
+
+    /// A valid command line of some kind (also the input for mutations).
+    fn valid_command(&mut self) -> String {
+        let started = self.model.board.is_some();
+        match self.rng.below(14) {
+            0..=4 if started => {
+                let (x, y) = self.empty_point();
+                format!("TURN {x},{y}")
+            }
+            5 => "BEGIN".to_string(),
+            6 if started => {
+                let (x, y) = self.model.last.unwrap_or((0, 0));
+                format!("TAKEBACK {x},{y}")
+            }
+            7 if started => {
+                let (x, y) = self.empty_point();
+                format!("PLAY {x},{y}")
+            }
+            8 => self.rng.pick(&INFO_LINES).to_string(),
+            9 => "ABOUT".to_string(),
+            10 => self
+                .rng
+                .pick(&["YXSTOP", "STOP", "YXHASHCLEAR", "YXSHOWINFO", "RESTART"])
+                .to_string(),
+            11 if started => "YXSHOWFORBID".to_string(),
+            12 => format!("START {}", self.rng.range(5, 32)),
+            _ => {
+                let (x, y) = self.random_point();
+                format!("TURN {x},{y}")
+            }
+        }
+    }
+
+    /// One step of the fuzz loop.
+    fn step(&mut self) {
+        if self.model.block.is_some() {
+            assert!(self.line(b"DONE"), "DONE must be classifiable");
+            return;
+        }
+        if self.model.resync || (self.model.board.is_none() && self.rng.chance(60)) {
+            self.restart();
+            return;
+        }
+        // Keep boards from filling up.
+        if self
+            .model
+            .board
+            .as_ref()
+            .is_some_and(|b| b.empties().len() < 6)
+        {
+            self.restart();
+            return;
+        }
+        match self.rng.below(100) {
+            0..=19 => {
+                let (x, y) = self.empty_point();
+                let line = format!("TURN {x},{y}");
+                self.line(line.as_bytes());
+            }
+            20..=34 => {
+                let line = self.valid_command();
+                self.line(line.as_bytes());
+            }
+            35..=42 => self.block(),
+            43..=60 => {
+                let line = self.valid_command();
+                let mutated = mutate(&mut self.rng, &line);
+                self.chunk(&mutated);
+            }
+            61..=69 => {
+                let len = 1 + self.rng.below(40) as usize;
+                let bytes = garbage(&mut self.rng, len);
+                self.chunk(&bytes);
+            }
+            70..=76 => {
+                let line = self.rng.pick(&INFO_LINES).to_string();
+                self.line(line.as_bytes());
+            }
+            77..=84 => {
+                let line = self.invalid_turn();
+                self.line(line.as_bytes());
+            }
+            85..=87 => {
+                let line = match self.rng.below(4) {
+                    0 => format!("START {}", self.rng.range(-5, 40)),
+                    1 => format!(
+                        "RECTSTART {},{}",
+                        self.rng.range(0, 40),
+                        self.rng.range(0, 40)
+                    ),
+                    2 => "START 99999999999999999999".to_string(),
+                    _ => format!("START {}", 4294967296u64 + self.rng.below(32)),
+                };
+                self.line(line.as_bytes());
+            }
+            88..=91 => {
+                let blank = *self.rng.pick(&["", " ", "\t", "  \t "]);
+                self.line(blank.as_bytes());
+            }
+            92 => {
+                let len = 70_000 + self.rng.below(100_000) as usize;
+                let fill = *self.rng.pick(b"A 7,");
+                let mut long = b"TURN 7,7".to_vec();
+                long.resize(len, fill);
+                self.line(&long);
+            }
+            _ => self.restart(),
+        }
+    }
+
+    fn invalid_turn(&mut self) -> String {
+        let (w, h) = self.model.board.as_ref().map_or((15, 15), |b| (b.w, b.h));
+        match self.rng.below(8) {
+            0 => format!("TURN {w},{}", self.rng.below(h as u64)),
+            1 => format!("TURN {},{h}", self.rng.below(w as u64)),
+            2 => "TURN 4294967303,7".to_string(),
+            3 => "TURN 18446744073709551623,1".to_string(),
+            4 => "TURN -1,-1".to_string(),
+            5 => "TURN 7, 7".to_string(),
+            6 => "TURN 7,7,1".to_string(),
+            _ => {
+                // An occupied point, if any.
+                let occupied = self.model.board.as_ref().and_then(|b| {
+                    (0..b.h)
+                        .flat_map(|y| (0..b.w).map(move |x| (x, y)))
+                        .find(|&(x, y)| b.get(x, y) != Cell::Empty)
+                });
+                let (x, y) = occupied.unwrap_or((0, 0));
+                format!("TURN {x},{y}")
+            }
+        }
+    }
+
+    /// Bytes that may contain CR/LF: split like the engine does and send as
+    /// one write if every piece has a known, board-independent meaning.
+    fn chunk(&mut self, bytes: &[u8]) {
+        let pieces: Vec<&[u8]> = bytes.split(|&b| b == b'\r' || b == b'\n').collect();
+        if pieces.len() == 1 {
+            self.line(bytes);
+            return;
+        }
+        let mut model = self.model.clone();
+        let mut expects = Vec::new();
+        for piece in &pieces {
+            match model.apply(piece) {
+                Some(Expect::Move | Expect::MoveOrReject) | None => return,
+                Some(exp) => expects.push(exp),
+            }
+        }
+        self.model = model;
+        let mut raw = bytes.to_vec();
+        raw.push(b'\n');
+        self.send(&raw);
+        for exp in expects {
+            self.check(exp);
+        }
+    }
+}
+
+#[test]
+fn fuzz_protocol_lines() {
+    let started = Instant::now();
+    let mut e = Engine::start();
+    e.transcript_tail = Some(400);
+    e.send("INFO timeout_turn 20");
+    e.send("INFO timeout_match 0");
+    let mut fuzz = Fuzzer {
+        e,
+        model: Model::new(),
+        rng: Rng::new(SEED),
+        moves: 0,
+        sent: 0,
+        stats: Default::default(),
+    };
+    let mut steps = 0;
+    while fuzz.sent < LINES {
+        fuzz.step();
+        steps += 1;
+        if steps % 100 == 0 {
+            fuzz.e.assert_no_stderr();
+        }
+    }
+    // Close an open block so END is read as END.
+    if fuzz.model.block.is_some() {
+        fuzz.line(b"DONE");
+    }
+    // Everything answered: the engine must be alive and silent.
+    fuzz.e.expect_silence(Duration::from_millis(200));
+    fuzz.e.send("ABOUT");
+    let about = fuzz.e.expect_reply(REPLY);
+    if about_fields(&about).is_none() {
+        fuzz.e
+            .fail(&format!("fuzz: malformed ABOUT reply {about:?}"));
+    }
+    let (moves, sent) = (fuzz.moves, fuzz.sent);
+    let summary = format!(
+        "fuzz: {sent} writes, {moves} moves, {:?}, {:?}",
+        started.elapsed(),
+        fuzz.stats
+    );
+    fuzz.e.note(&summary);
+    println!("{summary}");
+    assert!(
+        moves > 100,
+        "the fuzzer should make the engine move often ({moves})"
+    );
+    fuzz.e.finish();
+}

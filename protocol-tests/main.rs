@@ -1,0 +1,17 @@
+//! Black-box protocol tests for `pbrain-ferro`: the engine runs as a child
+//! process and is driven through stdin/stdout like a manager would.
+//!
+//! * `conformance` — one test per CONFORMANCE.md case (`cNN_…`).
+//! * `renju_forbid` — the renju-detector-dependent cases.
+//! * `sessions` — whole sessions shaped like Piskvork, c-gomoku-cli and
+//!   Yixin Board (PROTOCOL.md §4).
+//! * `fuzz` — seeded random / mutated input against one process.
+//!
+//! Run with `cargo test --release --test protocol`.
+
+mod boards;
+mod conformance;
+mod fuzz;
+mod harness;
+mod renju_forbid;
+mod sessions;
