@@ -84,6 +84,13 @@ impl Game {
         }
     }
 
+    /// Would `colour` playing the empty `sq` be a forbidden renju move?
+    pub fn is_forbidden_move(&mut self, sq: Square, colour: Colour) -> bool {
+        self.board.rule() == Rule::Renju
+            && colour == Colour::Black
+            && renju::is_forbidden(&mut self.board, sq)
+    }
+
     /// Forbidden squares of the side to move: black's under renju, else none.
     pub fn forbidden_points(&mut self) -> Vec<(usize, usize)> {
         if self.board.rule() != Rule::Renju || self.to_move != Colour::Black {

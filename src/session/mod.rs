@@ -227,6 +227,9 @@ impl Session {
         match game.checked_square(coord) {
             Ok(sq) => {
                 let colour = game.to_move;
+                if game.is_forbidden_move(sq, colour) {
+                    self.warnings.push(forbidden_warning(sq));
+                }
                 game.place(sq, colour);
                 self.search_for_move()
             }
@@ -299,6 +302,11 @@ impl Session {
                 2 => own.opponent().stone(),
                 _ => CellState::Wall,
             };
+            // Stones arrive in game order, so each black stone can be
+            // judged on the position it was played in.
+            if state == own.opponent().stone() && game.is_forbidden_move(sq, own.opponent()) {
+                self.warnings.push(forbidden_warning(sq));
+            }
             game.board.place(sq, state);
         }
         game.to_move = own;
@@ -355,6 +363,13 @@ impl Session {
             _ => vec![Reply::Error("no legal move left".into())],
         }
     }
+}
+
+/// The report for an opponent's black stone on a forbidden point (renju):
+/// a MESSAGE before the next move, never an ERROR that a manager would
+/// take for the reply.
+fn forbidden_warning(sq: crate::board::Square) -> String {
+    format!("renju: black's move {sq} is on a forbidden point (black loses by the rules)")
 }
 
 #[cfg(test)]

@@ -288,3 +288,45 @@ fn unknown_commands_get_one_line() {
     assert_eq!(fresh(&["HELLO world"]), ["UNKNOWN command 'HELLO'"]);
     assert_eq!(fresh(&["DONE"]).len(), 1);
 }
+
+#[test]
+fn an_opponent_black_stone_on_a_forbidden_point_is_reported_not_refused() {
+    // RULES.md §9.4: black (the opponent) plays the double three (6,7).
+    let mut session = Session::new();
+    let setup = [
+        "START 15",
+        "INFO rule 4",
+        "BOARD",
+        "6,6,2",
+        "14,14,1",
+        "4,7,2",
+        "14,12,1",
+        "5,7,2",
+        "12,14,1",
+        "6,8,2",
+        "DONE",
+    ];
+    let out = run(&mut session, &setup);
+    assert!(out.iter().all(|l| !l.contains("forbidden")), "{out:?}");
+    let reply = out.last().unwrap().clone();
+    assert!(is_move(&reply) && reply != "6,7", "{out:?}");
+    let out = run(&mut session, &["TURN 6,7"]);
+    assert!(
+        out[0].starts_with("MESSAGE renju: black's move 6,7"),
+        "{out:?}"
+    );
+    assert!(is_move(out.last().unwrap()), "{out:?}");
+    // The same stone inside a BOARD list is reported the same way.
+    let mut lines: Vec<String> = setup[..setup.len() - 1]
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+    lines.extend([format!("{reply},1"), "6,7,2".into(), "DONE".into()]);
+    let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let out = fresh(&refs);
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("MESSAGE renju: black's move 6,7")),
+        "{out:?}"
+    );
+}
