@@ -303,26 +303,22 @@ fn padding(size: u32, own: &[(u32, u32)], opp: &[(u32, u32)], count: usize) -> V
     panic!("no room for {count} padding stones on a {size}x{size} board");
 }
 
-/// A small deterministic PRNG (splitmix64) for the tests.
+/// The engine's seeded generator with the helpers the tests use.
 #[derive(Clone, Debug)]
-pub struct Rng(u64);
+pub struct Rng(ferro::rng::SplitMix64);
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng(ferro::rng::SplitMix64::new(seed))
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// Uniform in 0..n (n > 0).
     pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n
+        self.0.below(n)
     }
 
     /// Uniform in lo..=hi.

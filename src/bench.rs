@@ -227,7 +227,7 @@ pub fn run(depth: u32) -> Vec<String> {
 /// seed, black-heavy so that threes and fours abound), whether it is
 /// forbidden: the average cost of one `is_forbidden` call.
 fn forbidden_check_speed() -> (u64, u64, Duration) {
-    use crate::board::zobrist::SplitMix64;
+    use crate::rng::SplitMix64;
     let mut rng = SplitMix64(11);
     let mut boards = Vec::new();
     for _ in 0..100 {
@@ -263,7 +263,7 @@ fn forbidden_check_speed() -> (u64, u64, Duration) {
 /// Places and undoes stones along random 15x15 games (fixed seed): the
 /// throughput of the incremental pattern update.
 fn make_undo_speed() -> (u64, Duration) {
-    use crate::board::zobrist::SplitMix64;
+    use crate::rng::SplitMix64;
     let mut rng = SplitMix64(7);
     let mut board = Board::new(15, 15, Rule::Freestyle).expect("valid size");
     let mut pairs = 0u64;

@@ -10,6 +10,7 @@ pub mod eval;
 pub mod match_runner;
 pub mod pattern;
 pub mod protocol;
+pub mod rng;
 pub mod rules;
 pub mod search;
 pub mod session;

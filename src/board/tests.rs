@@ -2,7 +2,7 @@
 //! whose keys are recomputed by scanning.
 
 use super::*;
-use crate::board::zobrist::SplitMix64;
+use crate::rng::SplitMix64;
 
 const ALL_RULES: [Rule; 5] = [
     Rule::Freestyle,

@@ -3,20 +3,8 @@
 
 use super::SQUARES;
 use crate::pattern::CellState;
+use crate::rng::SplitMix64;
 use std::sync::OnceLock;
-
-/// SplitMix64: small, fast, and good enough to fill hash keys.
-pub struct SplitMix64(pub u64);
-
-impl SplitMix64 {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
 
 /// Keys indexed by square index, then by cell state (empty has key 0).
 pub fn table() -> &'static [[u64; 4]] {

@@ -16,8 +16,8 @@
 use super::judge::Judge;
 use super::openings::to_pos;
 use super::options::GenOptions;
-use super::rng::Rng;
 use crate::board::Colour;
+use crate::rng::SplitMix64 as Rng;
 use crate::search::score::is_mate_score;
 use crate::search::time::Budget;
 use crate::search::{think, Limits, SearchState};

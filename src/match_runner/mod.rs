@@ -22,7 +22,6 @@ pub mod judge;
 pub mod openings;
 pub mod options;
 pub mod record;
-pub mod rng;
 pub mod runner;
 pub mod stats;
 pub mod tally;

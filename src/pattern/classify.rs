@@ -76,7 +76,9 @@ enum RowThroughCentre {
     NotWinning,
 }
 
-fn row_through_centre(line: &[CellState; LINE_LEN], win: WinCondition) -> RowThroughCentre {
+/// First and last index of the unbroken run of own stones through the
+/// centre.
+fn run_through_centre(line: &[CellState; LINE_LEN]) -> (usize, usize) {
     let mut left = CENTRE;
     while left > 0 && line[left - 1] == OWN {
         left -= 1;
@@ -85,6 +87,11 @@ fn row_through_centre(line: &[CellState; LINE_LEN], win: WinCondition) -> RowThr
     while right + 1 < LINE_LEN && line[right + 1] == OWN {
         right += 1;
     }
+    (left, right)
+}
+
+fn row_through_centre(line: &[CellState; LINE_LEN], win: WinCondition) -> RowThroughCentre {
+    let (left, right) = run_through_centre(line);
     let length = right - left + 1;
     // For a row of exactly five both outer neighbours are inside the window.
     let blocked_both_ends =
@@ -165,14 +172,7 @@ impl Generator {
     /// An unbroken row of four through the centre whose two outer neighbours
     /// both complete a winning five.
     fn is_straight_four(&mut self, key: u32, line: &[CellState; LINE_LEN]) -> bool {
-        let mut left = CENTRE;
-        while left > 0 && line[left - 1] == OWN {
-            left -= 1;
-        }
-        let mut right = CENTRE;
-        while right + 1 < LINE_LEN && line[right + 1] == OWN {
-            right += 1;
-        }
+        let (left, right) = run_through_centre(line);
         if right - left + 1 != 4 || left == 0 || right + 1 == LINE_LEN {
             return false;
         }

@@ -5,9 +5,9 @@ use super::renju::{forbidden_points, is_forbidden};
 use super::renju_cases::RENJU_CASES;
 use super::renju_reference::{self, RefBoard, BLACK, EMPTY, WALL, WHITE};
 use super::Rule;
-use crate::board::zobrist::SplitMix64;
 use crate::board::{Board, Square};
 use crate::pattern::CellState;
+use crate::rng::SplitMix64;
 
 /// The engine board holding the same stones as a reference board.
 fn engine_board(reference: &RefBoard) -> Board {
