@@ -312,10 +312,6 @@ impl Rng {
         Rng(ferro::rng::SplitMix64::new(seed))
     }
 
-    pub fn next_u64(&mut self) -> u64 {
-        self.0.next_u64()
-    }
-
     /// Uniform in 0..n (n > 0).
     pub fn below(&mut self, n: u64) -> u64 {
         self.0.below(n)
