@@ -219,3 +219,43 @@ fn search_solves_the_shared_tactical_positions() {
     }
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+/// Open twos in row 7 (5,6) and column 7 (rows 5,6) that meet at (7,7):
+/// a stone there makes two open threes.
+fn double_three_shape(own: CellState, other: CellState) -> Vec<(usize, usize, CellState)> {
+    vec![
+        (5, 7, own),
+        (6, 7, own),
+        (7, 5, own),
+        (7, 6, own),
+        (12, 12, other),
+        (13, 2, other),
+        (2, 13, other),
+        (0, 0, other),
+    ]
+}
+
+#[test]
+fn vct_finds_a_double_three_where_no_vcf_exists() {
+    let mut b = board(Rule::Freestyle, &double_three_shape(B, W));
+    let mut solver = ThreatSolver::new(50_000);
+    assert!(solver.vcf(&mut b, Colour::Black, 10).is_none());
+    solver.reset(50_000);
+    let first = solver.vct(&mut b, Colour::Black, 4).expect("a VCT");
+    // Whatever first move is chosen, it must keep a forced win: the
+    // defender, after any reply among the defences, still loses.
+    b.place(first, B);
+    assert!(has_winning_four(&mut b, Colour::Black) || !five_squares(&b, Colour::Black).is_empty());
+}
+
+#[test]
+fn renju_vct_never_starts_with_a_forbidden_double_three() {
+    let mut b = board(Rule::Renju, &double_three_shape(B, W));
+    assert!(crate::rules::renju::is_forbidden(&mut b, Square::new(7, 7)));
+    let found = ThreatSolver::new(50_000).vct(&mut b, Colour::Black, 4);
+    assert_ne!(found, Some(Square::new(7, 7)));
+    let mut w = board(Rule::Renju, &double_three_shape(W, B));
+    assert!(ThreatSolver::new(50_000)
+        .vct(&mut w, Colour::White, 4)
+        .is_some());
+}
