@@ -1822,6 +1822,33 @@ fn c73_time_limit_over_a_match() {
     e.finish();
 }
 
+#[test]
+fn match_clock_is_kept_by_the_engine_when_no_time_left_is_sent() {
+    // A manager that gives only timeout_match (no per-move limit) and never
+    // sends time_left: the engine must count its own thinking time, so the
+    // whole game stays within the match limit.
+    const MATCH: u64 = 3_000;
+    let mut e = Engine::start();
+    e.send("START 15");
+    e.expect_ok();
+    e.send("INFO timeout_turn 0");
+    e.send(&format!("INFO timeout_match {MATCH}"));
+    let mut used = Duration::ZERO;
+    let mut last: Option<Instant> = None;
+    play_moves(&mut e, 15, 30, 91, |_| {
+        if let Some(t) = last {
+            used += t.elapsed();
+        }
+        last = Some(Instant::now());
+        ms(MATCH).saturating_sub(used) + SLACK
+    });
+    e.note(&format!("match time used (29 of 30 moves): {used:?}"));
+    if used >= ms(MATCH) {
+        e.fail(&format!("the engine used {used:?} of a {MATCH} ms match"));
+    }
+    e.finish();
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn c74_many_games_in_one_process() {

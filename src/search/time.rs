@@ -20,6 +20,10 @@ pub struct Clock {
     /// Latest `time_left`, if any was sent.
     pub time_left: Option<i64>,
     pub time_increment: i64,
+    /// Thinking time spent since `time_left` was last sent (or since the
+    /// game began, when it never is): a manager that gives only
+    /// `timeout_match` must not find every move planned on a full clock.
+    pub spent: i64,
 }
 
 impl Default for Clock {
@@ -31,6 +35,7 @@ impl Default for Clock {
             timeout_match: 0,
             time_left: None,
             time_increment: 0,
+            spent: 0,
         }
     }
 }
@@ -65,7 +70,7 @@ impl Clock {
             Some(left) => left >= UNLIMITED_TIME_LEFT,
             None => self.timeout_match <= 0,
         };
-        (!untimed).then_some(left)
+        (!untimed).then_some(left.saturating_sub(self.spent))
     }
 
     /// The budget for the next move.
@@ -102,7 +107,25 @@ mod tests {
             timeout_match: game,
             time_left: left,
             time_increment: 0,
+            spent: 0,
         }
+    }
+
+    #[test]
+    fn own_thinking_time_counts_until_the_manager_updates_time_left() {
+        let mut c = clock(30_000, 100_000, None);
+        c.spent = 60_000;
+        // 40 s left of the match: the per-move plan shrinks accordingly.
+        assert_eq!(
+            c.budget().target,
+            Duration::from_millis(40_000 / PLANNED_MOVES_LEFT as u64)
+        );
+        c.spent = 100_000;
+        assert_eq!(c.budget(), Budget::INSTANT);
+        // An untimed match ignores the count.
+        let mut untimed = clock(300, 0, Some(2_147_483_647));
+        untimed.spent = 1_000_000;
+        assert_eq!(untimed.budget().hard, Duration::from_millis(250));
     }
 
     #[test]

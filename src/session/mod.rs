@@ -16,6 +16,7 @@ use crate::protocol::{
 };
 use crate::rules::Rule;
 use crate::search::{Limits, SearchResult};
+use std::time::Instant;
 
 /// What the protocol loop must do after a line.
 #[derive(Debug)]
@@ -71,6 +72,9 @@ pub struct Session {
     clear_tables: bool,
     /// The rule the search tables were filled under.
     table_rule: Option<Rule>,
+    /// When the running search was asked for (its time counts against the
+    /// match clock until the manager sends `time_left` again).
+    search_started: Option<Instant>,
 }
 
 impl Default for Session {
@@ -88,6 +92,7 @@ impl Session {
             warnings: Vec::new(),
             clear_tables: true,
             table_rule: None,
+            search_started: None,
         }
     }
 
@@ -208,6 +213,8 @@ impl Session {
         match Board::new(size(width), size(height), self.settings.rule) {
             Ok(board) => {
                 self.game = Some(Game::new(board));
+                // A new game starts a new match clock.
+                self.settings.clock.spent = 0;
                 // Yixin Board sends START before every search of one game.
                 if !self.settings.yixin_mode {
                     self.clear_tables = true;
@@ -335,6 +342,7 @@ impl Session {
         let rule = game.board.rule();
         let clear_tables = std::mem::take(&mut self.clear_tables) || self.table_rule != Some(rule);
         self.table_rule = Some(rule);
+        self.search_started = Some(Instant::now());
         actions.push(Action::Search(Box::new(SearchRequest {
             board: game.board.clone(),
             side: game.to_move,
@@ -348,6 +356,10 @@ impl Session {
 
     /// Plays the search's move on the game board and formats the reply.
     pub fn finish_search(&mut self, result: SearchResult) -> Vec<Reply> {
+        if let Some(started) = self.search_started.take() {
+            let spent = started.elapsed().as_millis().min(i64::MAX as u128) as i64;
+            self.settings.clock.spent = self.settings.clock.spent.saturating_add(spent);
+        }
         let Some(game) = &mut self.game else {
             return vec![Reply::Error("the game ended during the search".into())];
         };

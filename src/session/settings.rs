@@ -107,8 +107,14 @@ impl Settings {
         };
         match key {
             "timeout_turn" => self.clock.timeout_turn = number,
-            "timeout_match" => self.clock.timeout_match = number,
-            "time_left" => self.clock.time_left = Some(number),
+            "timeout_match" => {
+                self.clock.timeout_match = number;
+                self.clock.spent = 0;
+            }
+            "time_left" => {
+                self.clock.time_left = Some(number);
+                self.clock.spent = 0;
+            }
             "time_increment" => self.clock.time_increment = number,
             "game_type" => self.game_type = number,
             "max_node" => self.max_nodes = non_negative(number),
