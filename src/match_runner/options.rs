@@ -142,11 +142,16 @@ impl Args {
         Some(item)
     }
 
-    fn value(&mut self, option: &str, inline: Option<String>) -> Result<String, String> {
-        if let Some(value) = inline {
-            return Ok(value);
+    /// Splits `--key=value` or takes the value from the next argument:
+    /// returns (option, value).
+    fn option_value(&mut self, arg: &str) -> Result<(String, String), String> {
+        match arg.split_once('=') {
+            Some((key, value)) => Ok((key.to_string(), value.to_string())),
+            None => {
+                let value = self.next().ok_or_else(|| format!("{arg} needs a value"))?;
+                Ok((arg.to_string(), value))
+            }
         }
-        self.next().ok_or_else(|| format!("{option} needs a value"))
     }
 }
 
@@ -194,11 +199,7 @@ pub fn parse(arguments: &[String]) -> Result<Mode, String> {
             }
             continue;
         }
-        let (option, inline) = match arg.split_once('=') {
-            Some((key, value)) => (key.to_string(), Some(value.to_string())),
-            None => (arg.clone(), None),
-        };
-        let value = args.value(&option, inline)?;
+        let (option, value) = args.option_value(&arg)?;
         let v = value.as_str();
         let opt = option.as_str();
         match opt {
@@ -274,11 +275,7 @@ fn parse_gen(arguments: &[String]) -> Result<GenOptions, String> {
         out: None,
     };
     while let Some(arg) = args.next() {
-        let (option, inline) = match arg.split_once('=') {
-            Some((key, value)) => (key.to_string(), Some(value.to_string())),
-            None => (arg.clone(), None),
-        };
-        let value = args.value(&option, inline)?;
+        let (option, value) = args.option_value(&arg)?;
         let v = value.as_str();
         let opt = option.as_str();
         match opt {

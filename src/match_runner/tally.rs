@@ -74,11 +74,11 @@ impl Tally {
         self.faults.iter().flatten().sum()
     }
 
-    /// The last line of the output.
-    pub fn result_line(&self) -> String {
+    /// `<name1> vs <name2>: W=.. D=.. L=.. score=.. Elo=.. +/- .. faults=..`
+    fn standing(&self) -> String {
         let (elo, error) = elo_with_error(&self.wdl);
         format!(
-            "RESULT {} vs {}: W={} D={} L={} score={:.3} Elo={} +/- {} faults={}",
+            "{} vs {}: W={} D={} L={} score={:.3} Elo={} +/- {} faults={}",
             self.names[0],
             self.names[1],
             self.wdl.wins,
@@ -91,23 +91,14 @@ impl Tally {
         )
     }
 
+    /// The last line of the output.
+    pub fn result_line(&self) -> String {
+        format!("RESULT {}", self.standing())
+    }
+
     /// One-line progress report.
     pub fn progress(&self, planned: usize, sprt: Option<&Sprt>) -> String {
-        let (elo, error) = elo_with_error(&self.wdl);
-        let mut line = format!(
-            "[{}/{}] {} vs {}: W={} D={} L={} score={:.3} Elo={} +/- {} faults={}",
-            self.games(),
-            planned,
-            self.names[0],
-            self.names[1],
-            self.wdl.wins,
-            self.wdl.draws,
-            self.wdl.losses,
-            self.wdl.score(),
-            fmt_elo(elo),
-            fmt_elo(error),
-            self.total_faults()
-        );
+        let mut line = format!("[{}/{}] {}", self.games(), planned, self.standing());
         if let Some(sprt) = sprt {
             let _ = write!(
                 line,
