@@ -123,20 +123,39 @@ pub fn generate(board: &mut Board, side: Colour, moves: &mut Vec<ScoredMove>) {
         return;
     }
     let must_defend = has_winning_four(board, them);
-    let squares: Vec<Square> = candidates(board).collect();
-    for sq in squares {
-        let keep = if must_defend {
-            makes_four(board.threat(sq, side))
-                || board.patterns(sq, them).iter().any(|p| p.is_four())
-        } else {
-            board.cell_value(sq, side) + board.cell_value(sq, them) > 0
-        };
-        if keep && is_legal(board, sq, side) {
-            moves.push(ScoredMove {
-                sq,
-                score: order_score(board, sq, side),
-            });
+    // Plain loops rather than `candidates`: the legality test needs the
+    // board mutably, and collecting the squares first would allocate at
+    // every node.
+    for y in 0..board.height() {
+        for x in 0..board.width() {
+            let sq = Square::new(x, y);
+            if board.is_empty(sq) && board.is_near_stone(sq) {
+                consider(board, sq, side, must_defend, moves);
+            }
         }
+    }
+}
+
+/// Adds `sq` to `moves` if it is worth searching and legal.
+#[inline]
+fn consider(
+    board: &mut Board,
+    sq: Square,
+    side: Colour,
+    must_defend: bool,
+    moves: &mut Vec<ScoredMove>,
+) {
+    let them = side.opponent();
+    let keep = if must_defend {
+        makes_four(board.threat(sq, side)) || board.patterns(sq, them).iter().any(|p| p.is_four())
+    } else {
+        board.cell_value(sq, side) + board.cell_value(sq, them) > 0
+    };
+    if keep && is_legal(board, sq, side) {
+        moves.push(ScoredMove {
+            sq,
+            score: order_score(board, sq, side),
+        });
     }
 }
 
