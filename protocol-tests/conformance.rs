@@ -2,10 +2,8 @@
 //! checked against Ferro's protocol decisions (PROTOCOL.md §17 and the
 //! decision list of the test-suite brief).
 //!
-//! Pending (the engine does not implement them yet; no tests on purpose):
-//! * C-61 `YXNBEST`
-//! * C-65 realtime `show_detail` output (`MESSAGE REALTIME …`, bare `INFO …`)
-//! * C-66, C-67, C-68, C-69 `SWAP2BOARD`
+//! C-61 (`YXNBEST`) and C-66 to C-69 (`SWAP2BOARD`) live with the other
+//! Yixin Board and Gomocup extras in `yixin.rs`.
 //!
 //! The renju-detector-dependent cases (C-52, C-53, C-54, C-55 and the renju
 //! halves of C-26, C-27 and C-47) live in `renju_forbid.rs`.
@@ -1908,5 +1906,78 @@ fn c75_unknown_command_line_arguments() {
     let sent = e.send("BEGIN");
     let mv = e.expect_move_by(sent + ms(500) + SLACK);
     play_engine_move(&e, &mut Board::square(20), mv);
+    e.finish();
+}
+
+/// One `MESSAGE REALTIME …` line in the forms Yixin Board reads (§9.1).
+fn is_realtime_line(line: &str) -> bool {
+    let Some(rest) = line.strip_prefix("MESSAGE REALTIME ") else {
+        return false;
+    };
+    if rest == "REFRESH" {
+        return true;
+    }
+    match rest.split_once(' ') {
+        Some((kind, point)) => {
+            ["POS", "DONE", "BEST", "LOST"].contains(&kind) && is_move_line(point)
+        }
+        None => false,
+    }
+}
+
+/// One bare `INFO KEY value` detail line with a key of §9.2 and a value of
+/// the right shape.
+fn is_detail_line(line: &str) -> bool {
+    let Some(rest) = line.strip_prefix("INFO ") else {
+        return false;
+    };
+    let (key, value) = rest.split_once(' ').unwrap_or((rest, ""));
+    let number = |v: &str| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit());
+    match key {
+        "PV" => value == "DONE" || number(value),
+        "NUMPV" | "DEPTH" | "SELDEPTH" | "NODES" | "TOTALNODES" | "TOTALTIME" | "SPEED" => {
+            number(value)
+        }
+        "EVAL" => {
+            let magnitude = value.strip_prefix('-').unwrap_or(value);
+            let mate = ["+M", "-M"]
+                .iter()
+                .any(|p| value.strip_prefix(p).is_some_and(number));
+            mate || number(magnitude)
+        }
+        "WINRATE" => value.parse::<f64>().is_ok_and(|w| (0.0..=1.0).contains(&w)),
+        "BESTLINE" => value.split(' ').all(is_move_line),
+        _ => false,
+    }
+}
+
+#[test]
+fn c65_show_detail_3_realtime_lines_are_well_formed() {
+    let mut e = Engine::start();
+    e.skip_bare_info = true;
+    e.send("INFO show_detail 3");
+    e.send("START 15");
+    e.expect_ok();
+    e.send("INFO timeout_turn 2000");
+    e.send("INFO timeout_match 0");
+    // A quiet opening, so that the engine searches several iterations
+    // (an empty board would be answered with the centre at once).
+    for line in ["BOARD", "7,7,2", "8,8,1", "8,6,2", "DONE"] {
+        e.send(line);
+    }
+    let deadline = Instant::now() + ms(2000) + MOVE;
+    let (lines, _) = e.expect_move_with_messages_by(deadline);
+    let realtime: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("MESSAGE REALTIME"))
+        .collect();
+    let detail: Vec<&String> = lines.iter().filter(|l| l.starts_with("INFO ")).collect();
+    assert!(!realtime.is_empty() && !detail.is_empty(), "{lines:?}");
+    for line in realtime {
+        assert!(is_realtime_line(line), "bad realtime line {line:?}");
+    }
+    for line in detail {
+        assert!(is_detail_line(line), "bad detail line {line:?}");
+    }
     e.finish();
 }

@@ -260,7 +260,7 @@ mod broken_engines {
 
     /// The fake engine, written once to the test's temporary directory
     /// (so its mode bits do not depend on the checkout).
-    fn fake_engine() -> &'static str {
+    pub(super) fn fake_engine() -> &'static str {
         static PATH: OnceLock<String> = OnceLock::new();
         PATH.get_or_init(|| {
             use std::os::unix::fs::PermissionsExt;
@@ -309,6 +309,12 @@ mod broken_engines {
             assert_eq!(game[6], kind, "{game:?}");
         }
         // Faults table: the fake engine's row has 2 under `kind`, ferro's 0.
+        assert_fault_rows(&run, "fake-engine", kind, 2, "pbrain-ferro");
+    }
+
+    /// The faults table: `loser`'s row has `count` faults of `kind` and
+    /// nothing else, `other`'s row none.
+    pub(super) fn assert_fault_rows(run: &Run, loser: &str, kind: &str, count: u32, other: &str) {
         let kinds = ["timeout", "crash", "illegal", "forbidden", "start"];
         let column = kinds.iter().position(|k| *k == kind).unwrap();
         let row = |name: &str| -> Vec<u32> {
@@ -323,9 +329,9 @@ mod broken_engines {
                 .collect()
         };
         let mut expected = vec![0; 5];
-        expected[column] = 2;
-        assert_eq!(row("fake-engine"), expected, "{}", run.stdout);
-        assert_eq!(row("pbrain-ferro"), vec![0; 5], "{}", run.stdout);
+        expected[column] = count;
+        assert_eq!(row(loser), expected, "{}", run.stdout);
+        assert_eq!(row(other), vec![0; 5], "{}", run.stdout);
     }
 
     #[test]
@@ -371,5 +377,314 @@ mod broken_engines {
         assert!(run.stdout.contains("H1 accepted"), "{}", run.stdout);
         assert!(r.w < 200 && r.w == games.len() as u32);
         assert_eq!((r.d, r.l), (0, 0));
+    }
+}
+
+/// `--swap2` matches between two fake engines, `fake-a` (ENGINE1) and
+/// `fake-b`, each set up by its own environment (FAKE_MODE for moves,
+/// FAKE_SWAP2 for SWAP2BOARD answers) and logging what it receives. The
+/// fake proposes 7,7 8,7 7,8; with FAKE_MODE=occupied the engine to move
+/// after the opening loses at once, which shows who that was.
+#[cfg(unix)]
+mod swap2 {
+    use super::broken_engines::{assert_fault_rows, fake_engine};
+    use super::*;
+
+    /// A script `dir/name` running the fake engine with `env`, logging its
+    /// input to `dir/name.log`.
+    fn fake_with(dir: &Path, name: &str, env: &[(&str, &str)]) -> String {
+        use std::os::unix::fs::PermissionsExt;
+        let fake = fake_engine();
+        let _guard = SPAWN.lock().unwrap_or_else(|e| e.into_inner());
+        let path = dir.join(name);
+        let mut script = String::from("#!/bin/sh\n");
+        for (key, value) in env {
+            script.push_str(&format!("export {key}='{value}'\n"));
+        }
+        let log = dir.join(format!("{name}.log"));
+        script.push_str(&format!(
+            "export FAKE_LOG='{}'\nexec '{fake}' \"$@\"\n",
+            log.display()
+        ));
+        std::fs::write(&path, script).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        path.display().to_string()
+    }
+
+    struct Swap2Match {
+        result: Result,
+        games: Vec<Vec<String>>,
+        run: Run,
+        dir: PathBuf,
+    }
+
+    impl Swap2Match {
+        /// What `name` received: every block from a line `head` to DONE.
+        fn blocks(&self, name: &str, head: &str) -> Vec<Vec<String>> {
+            let log =
+                std::fs::read_to_string(self.dir.join(format!("{name}.log"))).unwrap_or_default();
+            let mut blocks: Vec<Vec<String>> = Vec::new();
+            let mut open = false;
+            for line in log.lines() {
+                if line == head {
+                    blocks.push(Vec::new());
+                    open = true;
+                }
+                if open {
+                    blocks.last_mut().unwrap().push(line.to_string());
+                    open = line != "DONE";
+                }
+            }
+            blocks
+        }
+
+        /// The stones of game `number`'s `.psq`, 0-based `x,y`.
+        fn psq_stones(&self, number: usize) -> Vec<String> {
+            let game = &self.games[number - 1];
+            let psq = std::fs::read_to_string(self.dir.join("out").join(&game[11])).unwrap();
+            psq.lines()
+                .skip(1)
+                .map_while(|line| {
+                    let fields: Vec<usize> = line
+                        .split(',')
+                        .map(|f| f.parse().ok())
+                        .collect::<Option<_>>()?;
+                    (fields.len() == 3).then(|| format!("{},{}", fields[0] - 1, fields[1] - 1))
+                })
+                .collect()
+        }
+    }
+
+    /// `games` swap2 games under standard rules, fake-a with `a`'s
+    /// environment against fake-b with `b`'s.
+    fn swap2_match(test: &str, games: usize, a: &[(&str, &str)], b: &[(&str, &str)]) -> Swap2Match {
+        let dir = temp_dir(&format!("swap2-{test}"));
+        let engines = [fake_with(&dir, "fake-a", a), fake_with(&dir, "fake-b", b)];
+        let out = dir.join("out").display().to_string();
+        let games_text = games.to_string();
+        let run = ferro_match(
+            &[
+                "--swap2",
+                "--rule",
+                "standard",
+                "--games",
+                &games_text,
+                "--tc-move",
+                "0.2",
+                "--tolerance-ms",
+                "1000",
+                "--out",
+                &out,
+                &engines[0],
+                &engines[1],
+            ],
+            &[],
+        );
+        assert_eq!(run.code, Some(0), "stderr:\n{}", run.stderr);
+        let result = result(&run);
+        let games = summary_games(Path::new(&out));
+        assert_eq!(games.len(), games_text.parse::<usize>().unwrap());
+        Swap2Match {
+            result,
+            games,
+            run,
+            dir,
+        }
+    }
+
+    fn lines(text: &[&str]) -> Vec<String> {
+        text.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// One game with both fakes answering SWAP2BOARD by `swap2`: the
+    /// summary names `black`, `chooser` and `choice`; `to_move` received
+    /// `board` (and lost by moving onto a stone); `stones` were played.
+    fn check_branch(
+        swap2: &str,
+        black: &str,
+        chooser: &str,
+        choice: &str,
+        to_move: &str,
+        board: &[&str],
+    ) {
+        let env = [("FAKE_SWAP2", swap2)];
+        let m = swap2_match(swap2, 1, &env, &env);
+        let game = &m.games[0];
+        let white = if black == "fake-a" {
+            "fake-b"
+        } else {
+            "fake-a"
+        };
+        assert_eq!(
+            (game[2].as_str(), game[3].as_str()),
+            (black, white),
+            "{game:?}"
+        );
+        assert_eq!((game[12].as_str(), game[13].as_str()), (chooser, choice));
+        let winner = if to_move == "fake-a" {
+            "fake-b"
+        } else {
+            "fake-a"
+        };
+        assert_eq!((game[5].as_str(), game[6].as_str()), (winner, "illegal"));
+        // P1 (fake-a) proposed on an empty board, P2 chose on three stones,
+        // and with two more stones P1 chose on five.
+        let proposal = lines(&["SWAP2BOARD", "7,7", "8,7", "7,8", "DONE"]);
+        let mut asked_a = vec![lines(&["SWAP2BOARD", "DONE"])];
+        if choice.ends_with("@5") {
+            let mut five = proposal.clone();
+            five.splice(4..4, lines(&["8,8", "9,9"]));
+            asked_a.push(five);
+        }
+        assert_eq!(m.blocks("fake-a", "SWAP2BOARD"), asked_a);
+        assert_eq!(m.blocks("fake-b", "SWAP2BOARD"), vec![proposal]);
+        // The engine to move got BOARD with the final colours; the other
+        // one nothing, since the game ended there.
+        assert_eq!(m.blocks(to_move, "BOARD"), vec![lines(board)]);
+        assert!(m.blocks(winner, "BOARD").is_empty());
+        let stones: Vec<String> = board[1..board.len() - 1]
+            .iter()
+            .map(|line| line.rsplit_once(',').unwrap().0.to_string())
+            .collect();
+        assert_eq!(m.psq_stones(1), stones);
+        let engine1_won = winner == "fake-a";
+        assert_eq!(
+            (m.result.w, m.result.l),
+            (engine1_won as u32, !engine1_won as u32)
+        );
+        assert!(
+            m.run.stdout.contains("\nCHOOSER W=1 D=0 L=0 score=1.000\n"),
+            "{}",
+            m.run.stdout
+        );
+    }
+
+    #[test]
+    fn swap_at_three_gives_p2_black_and_p1_stone_four() {
+        check_branch(
+            "swap",
+            "fake-b",
+            "fake-b",
+            "black@3",
+            "fake-a",
+            &["BOARD", "7,7,2", "8,7,1", "7,8,2", "DONE"],
+        );
+    }
+
+    #[test]
+    fn stone_at_three_keeps_p2_white_and_p1_to_move() {
+        check_branch(
+            "stay",
+            "fake-a",
+            "fake-b",
+            "white@3",
+            "fake-a",
+            &["BOARD", "7,7,1", "8,7,2", "7,8,1", "6,6,2", "DONE"],
+        );
+    }
+
+    #[test]
+    fn two_stones_then_swap_gives_p1_black() {
+        check_branch(
+            "two-swap",
+            "fake-a",
+            "fake-a",
+            "black@5",
+            "fake-b",
+            &["BOARD", "7,7,2", "8,7,1", "7,8,2", "8,8,1", "9,9,2", "DONE"],
+        );
+    }
+
+    #[test]
+    fn two_stones_then_stone_gives_p1_white() {
+        check_branch(
+            "two-stay",
+            "fake-b",
+            "fake-a",
+            "white@5",
+            "fake-b",
+            &[
+                "BOARD", "7,7,1", "8,7,2", "7,8,1", "8,8,2", "9,9,1", "6,6,2", "DONE",
+            ],
+        );
+    }
+
+    /// Two games in which fake-b answers SWAP2BOARD by `swap2` (as P2, then
+    /// as P1) and loses both by `kind`; no game reaches a choice.
+    fn assert_b_loses_exchange(swap2: &str, kind: &str, detail: &str) {
+        let m = swap2_match(swap2, 2, &[], &[("FAKE_SWAP2", swap2)]);
+        let r = &m.result;
+        assert_eq!((r.w, r.d, r.l, r.faults), (2, 0, 0, 2), "{}", m.run.stdout);
+        for game in &m.games {
+            assert_eq!((game[5].as_str(), game[6].as_str()), ("fake-a", kind));
+            assert!(game[10].contains(detail), "{game:?}");
+            assert_eq!((game[12].as_str(), game[13].as_str()), ("-", "-"));
+        }
+        assert_fault_rows(&m.run, "fake-b", kind, 2, "fake-a");
+        assert!(m.run.stdout.contains("\nCHOOSER W=0 D=0 L=0 score=0.500\n"));
+    }
+
+    #[test]
+    fn unreadable_swap2_reply_is_a_loss() {
+        assert_b_loses_exchange("garbage", "illegal", "swap2 reply 'hello world'");
+    }
+
+    #[test]
+    fn swap2_stone_on_a_stone_is_a_loss() {
+        // As P1 the bad stone is the proposal's white one: still P1's fault.
+        assert_b_loses_exchange("occupied", "illegal", "swap2: move 7,7 is on a stone");
+    }
+
+    #[test]
+    fn slow_swap2_reply_is_a_loss() {
+        assert_b_loses_exchange("timeout", "timeout", "no reply within");
+    }
+
+    #[test]
+    fn chooser_tally_follows_the_chooser() {
+        // fake-b always swaps and then moves onto a stone; fake-a plays
+        // stone 4 itself and then legal moves. So fake-b loses every game:
+        // as chooser (games 1, 3: black@3) and against fake-a as chooser
+        // (games 2, 4: white@3).
+        let m = swap2_match(
+            "tally",
+            4,
+            &[("FAKE_SWAP2", "stay"), ("FAKE_MODE", "legal")],
+            &[("FAKE_SWAP2", "swap")],
+        );
+        let r = &m.result;
+        assert_eq!((r.w, r.d, r.l, r.faults), (4, 0, 0, 4), "{}", m.run.stdout);
+        for (i, game) in m.games.iter().enumerate() {
+            let (chooser, choice, black) = if i % 2 == 0 {
+                ("fake-b", "black@3", "fake-b")
+            } else {
+                ("fake-a", "white@3", "fake-b")
+            };
+            assert_eq!(
+                (game[12].as_str(), game[13].as_str(), game[2].as_str()),
+                (chooser, choice, black),
+                "game {}",
+                i + 1
+            );
+            assert_eq!(game[5], "fake-a");
+        }
+        let expected = "CHOOSER W=2 D=0 L=2 score=0.500\n\
+                        CHOOSER fake-a: W=2 D=0 L=0 score=1.000 took black=0 white=2\n\
+                        CHOOSER fake-b: W=0 D=0 L=2 score=0.000 took black=2 white=0\n";
+        assert!(m.run.stdout.contains(expected), "{}", m.run.stdout);
+        let summary = std::fs::read_to_string(m.dir.join("out/summary.txt")).unwrap();
+        assert!(summary.contains("# CHOOSER W=2 D=0 L=2"), "{summary}");
+        // Game 1: fake-a (white after the SWAP) got BOARD and played 0,0;
+        // fake-b then got BOARD too, with fake-a's stone 4 as the opponent's.
+        let a_boards = m.blocks("fake-a", "BOARD");
+        assert_eq!(
+            a_boards[0],
+            lines(&["BOARD", "7,7,2", "8,7,1", "7,8,2", "DONE"])
+        );
+        let b_boards = m.blocks("fake-b", "BOARD");
+        assert_eq!(
+            b_boards[0],
+            lines(&["BOARD", "7,7,1", "8,7,2", "7,8,1", "0,0,2", "DONE"])
+        );
     }
 }

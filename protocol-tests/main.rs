@@ -6,6 +6,7 @@
 //! * `sessions` — whole sessions shaped like Piskvork, c-gomoku-cli and
 //!   Yixin Board (PROTOCOL.md §4).
 //! * `fuzz` — seeded random / mutated input against one process.
+//! * `yixin` — YXNBEST, YXBALANCE*, SWAP2BOARD, pondering, search limits.
 //!
 //! Run with `cargo test --release --test protocol`.
 
@@ -15,3 +16,4 @@ mod fuzz;
 mod harness;
 mod renju_forbid;
 mod sessions;
+mod yixin;

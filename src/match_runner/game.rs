@@ -2,11 +2,15 @@
 //! c-gomoku-cli do (PROTOCOL.md §4): START + OK, the INFO block,
 //! `INFO time_left` before every move, BEGIN or BOARD…DONE for each
 //! side's first move, TURN afterwards, END and a kill after a grace period.
+//! With a swap2 opening the engines first make the opening stones through
+//! SWAP2BOARD ([`super::swap2`]).
 
 use super::engine::{EngineCommand, EngineProcess, Wait};
 use super::judge::{parse_move, FaultKind, Judge, Outcome};
+use super::swap2::{self, Swap2Choice};
 use crate::board::Colour;
 use crate::rules::Rule;
+use std::convert::Infallible;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -47,8 +51,19 @@ impl GameConfig {
 pub struct MoveRecord {
     pub x: usize,
     pub y: usize,
-    /// Thinking time (0 for opening stones).
+    /// Thinking time (0 for opening stones; for stones given in one swap2
+    /// reply, the reply's time is on the last of them).
     pub ms: u64,
+}
+
+/// How a game's opening stones are made.
+#[derive(Clone, Copy, Debug)]
+pub enum OpeningSource<'a> {
+    /// Fixed stones, already checked against the rule; the first engine
+    /// plays black.
+    Stones(&'a [(usize, usize)]),
+    /// The engines make the opening by swap2; the first engine is P1.
+    Swap2,
 }
 
 /// A played game.
@@ -60,56 +75,88 @@ pub struct GameRecord {
     pub opening_len: usize,
     /// Thinking time per colour (index `Colour::index`), in ms.
     pub time_ms: [u64; 2],
-    /// Moves made by each colour's engine.
+    /// Replies (moves and swap2 answers) made by each colour's engine.
     pub engine_moves: [u32; 2],
+    /// The colour decision of a swap2 opening (`None` without swap2, or
+    /// when the exchange ended before the decision).
+    pub swap2: Option<Swap2Choice>,
 }
 
-/// Plays a game from `opening` (already checked against the rule) between
-/// `black` and `white`. Returns when the game is decided, or abandoned
-/// when `stop` is set.
+impl GameRecord {
+    /// Which of the two engines given to [`play_game`] (0 or 1) played
+    /// black: the first, unless a swap2 decision gave black to P2.
+    pub fn black_seat(&self) -> usize {
+        self.swap2.map_or(0, |choice| choice.black_seat())
+    }
+}
+
+/// How a game ended: the outcome, or `None` if it was abandoned because
+/// the run is stopping.
+pub(super) type Ended = Option<Outcome>;
+
+/// One engine in a game, with its clock and counters.
+struct Player {
+    process: EngineProcess,
+    /// Game clock left in ms (used only with a game time limit).
+    time_left: i64,
+    /// Whether it was sent the game (BEGIN or BOARD) already, so that TURN
+    /// will do.
+    seen_game: bool,
+    time_ms: u64,
+    replies: u32,
+}
+
+/// A game in progress.
+pub(super) struct Game<'a> {
+    config: &'a GameConfig,
+    stop: &'a AtomicBool,
+    /// In seat order (the order `play_game` got the engines) until a swap2
+    /// choice, in colour order (black first) after it.
+    players: Vec<Player>,
+    judge: Judge,
+    record: GameRecord,
+}
+
+/// Plays a game between `engines` with the opening from `opening` (see
+/// [`OpeningSource`] for which engine is which). Returns when the game is
+/// decided, or abandoned when `stop` is set.
 pub fn play_game(
     config: &GameConfig,
-    black: &EngineCommand,
-    white: &EngineCommand,
-    opening: &[(usize, usize)],
+    engines: [&EngineCommand; 2],
+    opening: OpeningSource,
     stop: &AtomicBool,
 ) -> GameRecord {
+    let fixed = match opening {
+        OpeningSource::Stones(stones) => stones,
+        OpeningSource::Swap2 => &[],
+    };
     let mut judge = Judge::new(config.width, config.height, config.rule, config.draw_after)
         .expect("board size checked by the options");
     judge
-        .play_opening(opening)
+        .play_opening(fixed)
         .expect("openings checked when loaded");
-    let mut record = GameRecord {
-        outcome: None,
-        moves: opening
-            .iter()
-            .map(|&(x, y)| MoveRecord { x, y, ms: 0 })
-            .collect(),
-        opening_len: opening.len(),
-        time_ms: [0; 2],
-        engine_moves: [0; 2],
-    };
-    let mut engines: Vec<EngineProcess> = Vec::with_capacity(2);
-    let outcome = run(
+    let mut game = Game {
         config,
-        [black, white],
-        &mut engines,
-        &mut judge,
-        &mut record,
         stop,
-    );
-    record.outcome = outcome;
-    for engine in engines.iter_mut() {
-        engine.send_end();
-    }
-    let deadline = Instant::now() + config.grace;
-    for engine in engines.iter_mut() {
-        engine.reap(deadline);
-    }
-    record
+        players: Vec::with_capacity(2),
+        judge,
+        record: GameRecord {
+            outcome: None,
+            moves: fixed
+                .iter()
+                .map(|&(x, y)| MoveRecord { x, y, ms: 0 })
+                .collect(),
+            opening_len: fixed.len(),
+            time_ms: [0; 2],
+            engine_moves: [0; 2],
+            swap2: None,
+        },
+    };
+    let Err(outcome) = game.run(engines, opening);
+    game.finish(outcome)
 }
 
-fn fault(by: Colour, kind: FaultKind, detail: impl Into<String>) -> Option<Outcome> {
+pub(super) fn fault(by: Colour, kind: FaultKind, detail: impl Into<String>) -> Ended {
     Some(Outcome::Fault {
         by,
         kind,
@@ -117,7 +164,9 @@ fn fault(by: Colour, kind: FaultKind, detail: impl Into<String>) -> Option<Outco
     })
 }
 
-fn colour_of(index: usize) -> Colour {
+/// The colour of seat `index`: black first. In a swap2 game this is the
+/// provisional colour until the choice (P1 proposes as black).
+pub(super) fn colour_of(index: usize) -> Colour {
     if index == 0 {
         Colour::Black
     } else {
@@ -144,43 +193,110 @@ fn reply_after(
     }
 }
 
-/// The game loop; returns the outcome, `None` if stopped.
-fn run(
-    config: &GameConfig,
-    commands: [&EngineCommand; 2],
-    engines: &mut Vec<EngineProcess>,
-    judge: &mut Judge,
-    record: &mut GameRecord,
-    stop: &AtomicBool,
-) -> Option<Outcome> {
-    // Start both engines (black first) and send each the INFO block.
-    for (index, command) in commands.iter().enumerate() {
-        let colour = colour_of(index);
-        let mut engine = match EngineProcess::spawn(command) {
-            Ok(engine) => engine,
-            Err(e) => {
-                return fault(
-                    colour,
-                    FaultKind::Start,
-                    format!("cannot start {}: {e}", command.program.display()),
-                )
+/// What asks `side` for a move: TURN with the opponent's last move once
+/// the engine knows the game, else BEGIN on an empty board, else BOARD
+/// with every stone in game order (its own stones 1, the opponent's 2).
+fn move_command(judge: &Judge, side: Colour, seen_game: bool) -> Vec<String> {
+    let moves = judge.moves();
+    if seen_game {
+        let (x, y) = *moves.last().expect("the opponent has moved");
+        return vec![format!("TURN {x},{y}")];
+    }
+    if moves.is_empty() {
+        return vec!["BEGIN".into()];
+    }
+    let mut lines = vec!["BOARD".to_string()];
+    for (i, &(x, y)) in moves.iter().enumerate() {
+        let owner = colour_of(i % 2);
+        lines.push(format!("{x},{y},{}", if owner == side { 1 } else { 2 }));
+    }
+    lines.push("DONE".into());
+    lines
+}
+
+/// Reply time allowed: min(turn limit, game clock left) + tolerance, in ms.
+fn allowed_ms(config: &GameConfig, time_left: i64) -> i64 {
+    let mut limit_ms = i64::MAX;
+    if config.turn_ms > 0 {
+        limit_ms = config.turn_ms as i64;
+    }
+    if config.match_ms > 0 {
+        limit_ms = limit_ms.min(time_left.max(0));
+    }
+    limit_ms.saturating_add(config.tolerance_ms as i64)
+}
+
+impl Game<'_> {
+    /// Starts both engines, makes the opening and plays until the end.
+    /// Never returns `Ok`.
+    fn run(
+        &mut self,
+        engines: [&EngineCommand; 2],
+        opening: OpeningSource,
+    ) -> Result<Infallible, Ended> {
+        for (index, command) in engines.iter().enumerate() {
+            self.start(command, colour_of(index))?;
+        }
+        if let OpeningSource::Swap2 = opening {
+            let choice = swap2::exchange(self)?;
+            self.record.swap2 = Some(choice);
+            if choice.black_seat() != 0 {
+                self.players.swap(0, 1);
             }
-        };
-        let start = if config.width == config.height {
+        }
+        self.play_moves()
+    }
+
+    /// Fills in the record, ends the engines and returns the record.
+    fn finish(mut self, outcome: Ended) -> GameRecord {
+        self.record.outcome = outcome;
+        // `players` is in colour order by now (see `run`).
+        for (colour, player) in self.players.iter().enumerate() {
+            self.record.time_ms[colour] = player.time_ms;
+            self.record.engine_moves[colour] = player.replies;
+        }
+        for player in self.players.iter_mut() {
+            player.process.send_end();
+        }
+        let deadline = Instant::now() + self.config.grace;
+        for player in self.players.iter_mut() {
+            player.process.reap(deadline);
+        }
+        self.record
+    }
+
+    /// Starts one engine (START, OK, the INFO block) and adds it to
+    /// `players`, even when it fails, so that it is ended with the others.
+    fn start(&mut self, command: &EngineCommand, colour: Colour) -> Result<(), Ended> {
+        let config = self.config;
+        let mut engine = EngineProcess::spawn(command).map_err(|e| {
+            fault(
+                colour,
+                FaultKind::Start,
+                format!("cannot start {}: {e}", command.program.display()),
+            )
+        })?;
+        let start_line = if config.width == config.height {
             format!("START {}", config.width)
         } else {
             format!("RECTSTART {},{}", config.width, config.height)
         };
-        if !engine.send(&start) {
-            engines.push(engine);
-            return fault(colour, FaultKind::Start, "could not send START");
-        }
-        let waited = engine.wait_ok(Instant::now() + config.start_timeout(), stop);
-        engines.push(engine);
+        let waited = if engine.send(&start_line) {
+            engine.wait_ok(Instant::now() + config.start_timeout(), self.stop)
+        } else {
+            Wait::Fault(FaultKind::Start, "could not send START".into())
+        };
+        self.players.push(Player {
+            process: engine,
+            time_left: config.match_ms as i64,
+            seen_game: false,
+            time_ms: 0,
+            replies: 0,
+        });
         match waited {
             Wait::Line(..) => {}
-            Wait::Fault(kind, detail) => return fault(colour, kind, detail),
-            Wait::Stopped => return None,
+            Wait::Fault(kind, detail) => return Err(fault(colour, kind, detail)),
+            Wait::Stopped => return Err(None),
         }
         let mut info = vec![
             format!("INFO max_memory {}", config.max_memory),
@@ -194,102 +310,111 @@ fn run(
         }
         info.push("INFO game_type 1".into());
         info.push(format!("INFO rule {}", config.rule.info_value()));
-        if !engines[index].send_all(&info) {
-            return fault(colour, FaultKind::Crash, "could not send the INFO block");
+        let player = self.players.last_mut().expect("just added");
+        if !player.process.send_all(&info) {
+            return Err(fault(
+                colour,
+                FaultKind::Crash,
+                "could not send the INFO block",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Alternate play from the position on the board; `players` in colour
+    /// order.
+    fn play_moves(&mut self) -> Result<Infallible, Ended> {
+        loop {
+            let side = self.judge.to_move();
+            let player = &mut self.players[side.index()];
+            let command = move_command(&self.judge, side, player.seen_game);
+            player.seen_game = true;
+            let (text, ms) = self.ask(side.index(), side, &command)?;
+            let Some(stone) = parse_move(&text) else {
+                return Err(fault(
+                    side,
+                    FaultKind::Illegal,
+                    format!("reply '{}' is not a move", text.trim()),
+                ));
+            };
+            self.play_stone(stone, ms)?;
         }
     }
 
-    let mut time_left: [i64; 2] = [config.match_ms as i64; 2];
-    let mut seen_game = [false; 2];
-    loop {
-        let side = judge.to_move();
-        let index = side.index();
-        let engine = &mut engines[index];
+    /// Every stone so far, in play order.
+    pub(super) fn stones(&self) -> &[(usize, usize)] {
+        self.judge.moves()
+    }
 
-        // The move command.
-        let mut lines = Vec::new();
+    /// Plays `x,y` for the side to move and records it (a fault leaves no
+    /// stone); `Err` when that ends the game.
+    pub(super) fn play_stone(&mut self, (x, y): (i64, i64), ms: u64) -> Result<(), Ended> {
+        let outcome = self.judge.play(x, y);
+        if !matches!(outcome, Some(Outcome::Fault { .. })) {
+            self.record.moves.push(MoveRecord {
+                x: x as usize,
+                y: y as usize,
+                ms,
+            });
+        }
+        match outcome {
+            None => Ok(()),
+            end => Err(end),
+        }
+    }
+
+    /// Sends `INFO time_left` and `command` (a move or swap2 request) to
+    /// `players[index]`, who plays `by`, and waits for the reply within its
+    /// time; returns the reply and its thinking time in ms, after charging
+    /// that to the player's clock.
+    pub(super) fn ask(
+        &mut self,
+        index: usize,
+        by: Colour,
+        command: &[String],
+    ) -> Result<(String, u64), Ended> {
+        let config = self.config;
+        let player = &mut self.players[index];
         let left = if config.match_ms > 0 {
-            time_left[index].max(0)
+            player.time_left.max(0)
         } else {
             UNLIMITED
         };
-        lines.push(format!("INFO time_left {left}"));
-        let moves = judge.moves();
-        if seen_game[index] {
-            let (x, y) = *moves.last().expect("the opponent has moved");
-            lines.push(format!("TURN {x},{y}"));
-        } else if moves.is_empty() {
-            lines.push("BEGIN".into());
-        } else {
-            // In game order: the engine's own stones 1, the opponent's 2.
-            lines.push("BOARD".into());
-            for (i, &(x, y)) in moves.iter().enumerate() {
-                let owner = colour_of(i % 2);
-                lines.push(format!("{x},{y},{}", if owner == side { 1 } else { 2 }));
-            }
-            lines.push("DONE".into());
-        }
-        seen_game[index] = true;
+        let mut lines = vec![format!("INFO time_left {left}")];
+        lines.extend_from_slice(command);
         // Taken before writing, so that even an instant reply is stamped
         // after it.
         let sent = Instant::now();
-        if !engine.send_all(&lines) {
-            return fault(side, FaultKind::Crash, "the engine's input is closed");
+        if !player.process.send_all(&lines) {
+            return Err(fault(by, FaultKind::Crash, "the engine's input is closed"));
         }
-
-        // The reply.
-        let mut limit_ms = i64::MAX;
-        if config.turn_ms > 0 {
-            limit_ms = config.turn_ms as i64;
-        }
-        if config.match_ms > 0 {
-            limit_ms = limit_ms.min(time_left[index].max(0));
-        }
-        let allowed_ms = limit_ms.saturating_add(config.tolerance_ms as i64);
+        let allowed_ms = allowed_ms(config, player.time_left);
         let deadline = sent + Duration::from_millis(allowed_ms.min(i64::MAX / 4) as u64);
-        let (text, at) = match reply_after(engine, sent, deadline, stop) {
+        let (text, at) = match reply_after(&mut player.process, sent, deadline, self.stop) {
             Wait::Line(text, at) => (text, at),
             Wait::Fault(FaultKind::Timeout, _) => {
-                return fault(
-                    side,
+                return Err(fault(
+                    by,
                     FaultKind::Timeout,
-                    format!("no move within {allowed_ms} ms"),
-                )
+                    format!("no reply within {allowed_ms} ms"),
+                ))
             }
-            Wait::Fault(kind, detail) => return fault(side, kind, detail),
-            Wait::Stopped => return None,
+            Wait::Fault(kind, detail) => return Err(fault(by, kind, detail)),
+            Wait::Stopped => return Err(None),
         };
         let elapsed = at.saturating_duration_since(sent).as_millis() as u64;
-        record.time_ms[index] += elapsed;
-        record.engine_moves[index] += 1;
+        player.time_ms += elapsed;
+        player.replies += 1;
         if elapsed as i64 > allowed_ms {
-            return fault(
-                side,
+            return Err(fault(
+                by,
                 FaultKind::Timeout,
-                format!("moved after {elapsed} ms (allowed {allowed_ms} ms)"),
-            );
+                format!("replied after {elapsed} ms (allowed {allowed_ms} ms)"),
+            ));
         }
         if config.match_ms > 0 {
-            time_left[index] -= elapsed as i64;
-            time_left[index] += config.increment_ms as i64;
+            player.time_left += config.increment_ms as i64 - elapsed as i64;
         }
-        let Some((x, y)) = parse_move(&text) else {
-            return fault(
-                side,
-                FaultKind::Illegal,
-                format!("reply '{}' is not a move", text.trim()),
-            );
-        };
-        let outcome = judge.play(x, y);
-        if !matches!(outcome, Some(Outcome::Fault { .. })) {
-            record.moves.push(MoveRecord {
-                x: x as usize,
-                y: y as usize,
-                ms: elapsed,
-            });
-        }
-        if outcome.is_some() {
-            return outcome;
-        }
+        Ok((text, elapsed))
     }
 }

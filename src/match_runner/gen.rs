@@ -95,14 +95,10 @@ pub fn generate(o: &GenOptions, mut report: impl FnMut(&Generated, usize)) -> Ve
     let mut state = SearchState::new(TABLE_BYTES);
     let stop = AtomicBool::new(false);
     let time = Duration::from_millis(o.think_ms);
-    let limits = Limits {
-        budget: Budget {
-            target: time,
-            hard: time,
-        },
-        max_nodes: 0,
-        max_depth: 0,
-    };
+    let limits = Limits::timed(Budget {
+        target: time,
+        hard: time,
+    });
     let mut searched = 0;
     let mut tries = 0;
     while kept.len() < o.count && tries < o.count.max(1) * MAX_TRIES_PER_OPENING {

@@ -10,7 +10,8 @@
 //!
 //! One file per job: [`options`] (command line), [`engine`] (child
 //! process), [`game`] (one game), [`judge`] (rules verdicts), [`openings`]
-//! (opening files), [`stats`] (Elo, SPRT), [`tally`] (totals and table),
+//! (opening files), [`swap2`] (swap2 openings made by the engines),
+//! [`stats`] (Elo, SPRT), [`tally`] (totals and table),
 //! [`record`] (`.psq` and summary files), [`runner`] (scheduling),
 //! [`interrupt`] (Ctrl-C), [`gen`] (balanced opening generation), [`rng`].
 
@@ -24,6 +25,7 @@ pub mod options;
 pub mod record;
 pub mod runner;
 pub mod stats;
+pub mod swap2;
 pub mod tally;
 
 use options::{GenOptions, MatchOptions, Mode};
@@ -83,14 +85,18 @@ fn settings_text(o: &MatchOptions, plan: &runner::Plan) -> String {
         plan.concurrency,
         o.draw_after.map_or("none".to_string(), |n| n.to_string())
     ));
-    text.push_str(&format!(
-        "openings: {}{}\n",
-        o.openings
-            .as_ref()
-            .map_or("none".to_string(), |p| p.display().to_string()),
-        o.seed
-            .map_or(String::new(), |s| format!(" (shuffled, seed {s})"))
-    ));
+    if o.swap2 {
+        text.push_str("openings: swap2 (made by the engines through SWAP2BOARD)\n");
+    } else {
+        text.push_str(&format!(
+            "openings: {}{}\n",
+            o.openings
+                .as_ref()
+                .map_or("none".to_string(), |p| p.display().to_string()),
+            o.seed
+                .map_or(String::new(), |s| format!(" (shuffled, seed {s})"))
+        ));
+    }
     if let Some(sprt) = &o.sprt {
         text.push_str(&format!(
             "sprt: elo0={} elo1={} alpha={} beta={}\n",

@@ -26,6 +26,11 @@ Options:
   --openings FILE       openings, offset (`0,0, 1,0`) or pos (`h8i9`) lines; each
                         is played twice with colours swapped
   --seed N              shuffle the openings' order with this seed
+  --swap2               the engines make each opening by swap2 (SWAP2BOARD) instead
+                        of --openings; games come in pairs, ENGINE1 proposing
+                        first; before RESULT, lines `CHOOSER W=.. D=.. L=.. score=..`
+                        give the results of the engine that chose the colours
+                        (overall, then per engine)
   --draw-after N        draw after N stones on the board (default: 200 for renju,
                         none otherwise; 0 = none)
   --concurrency N       games in parallel (default 1)
@@ -67,6 +72,8 @@ pub struct MatchOptions {
     pub size: usize,
     pub openings: Option<PathBuf>,
     pub seed: Option<u64>,
+    /// The engines make the openings by swap2.
+    pub swap2: bool,
     pub draw_after: Option<usize>,
     pub concurrency: usize,
     pub sprt: Option<Sprt>,
@@ -178,6 +185,7 @@ pub fn parse(arguments: &[String]) -> Result<Mode, String> {
         size: 15,
         openings: None,
         seed: None,
+        swap2: false,
         draw_after: None,
         concurrency: 1,
         sprt: None,
@@ -197,6 +205,11 @@ pub fn parse(arguments: &[String]) -> Result<Mode, String> {
             } else {
                 positional.push(arg);
             }
+            continue;
+        }
+        // The only option without a value.
+        if arg == "--swap2" {
+            o.swap2 = true;
             continue;
         }
         let (option, value) = args.option_value(&arg)?;
@@ -230,6 +243,7 @@ pub fn parse(arguments: &[String]) -> Result<Mode, String> {
             }
             "--sprt" => o.sprt = Some(Sprt::parse(v)?),
             "--out" => o.out = Some(PathBuf::from(v)),
+            "--swap2" => return Err("--swap2 takes no value".into()),
             _ => return Err(format!("unknown option {option}")),
         }
     }
@@ -240,6 +254,11 @@ pub fn parse(arguments: &[String]) -> Result<Mode, String> {
         ));
     }
     o.engines = [PathBuf::from(&positional[0]), PathBuf::from(&positional[1])];
+    if o.swap2 && o.openings.is_some() {
+        return Err("--swap2 and --openings exclude each other: \
+                    with --swap2 the engines make the openings"
+            .into());
+    }
     o.turn_ms = match turn_given {
         Some(ms) => ms,
         None if o.match_ms > 0 => 0,
@@ -335,6 +354,8 @@ mod tests {
         assert_eq!(o.engines[0], PathBuf::from("a/pbrain-x"));
         assert_eq!(o.names, [None, Some("B".to_string())]);
         assert!(o.sprt.is_some());
+        assert!(!o.swap2);
+        assert!(match_options("--swap2 --rule standard x y").swap2);
 
         let defaults = match_options("x y");
         assert_eq!(defaults.turn_ms, 1000);
@@ -358,6 +379,8 @@ mod tests {
             "--sprt 5 x y",
             "--frobnicate 1 x y",
             "x y --games",
+            "--swap2 --openings book.txt x y",
+            "--swap2=1 x y",
         ] {
             assert!(parse(&args(bad)).is_err(), "{bad}");
         }

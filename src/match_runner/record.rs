@@ -11,6 +11,10 @@
 //! <white engine name>
 //! -1
 //! ```
+//! In a swap2 game the first stones are the exchange's, in play order, each
+//! reply's time on its last stone: the three proposed stones, then stone 4
+//! (and 5), then stone 6 when the chooser answered with a stone; who chose
+//! what is in the summary's `chooser` and `choice` columns.
 //!
 //! ## `summary.txt`
 //! Plain text, rewritten after every finished game (so a run that is
@@ -21,7 +25,7 @@
 //! * the first other line is a tab-separated header, then one
 //!   tab-separated line per finished game, in game order, with the columns
 //!   `game opening black white result winner reason plies black_ms
-//!   white_ms detail file`:
+//!   white_ms detail file chooser choice`:
 //!   - `game`: 1-based game number; `opening`: 1-based line number in the
 //!     openings file (`-` without openings);
 //!   - `black`, `white`: engine names; `result`: `1-0` (black won), `0-1`
@@ -31,7 +35,13 @@
 //!   - `plies`: stones on the board at the end (opening included);
 //!   - `black_ms`, `white_ms`: total thinking time of each side;
 //!   - `detail`: the fault's explanation (`-` when none);
-//!   - `file`: the game's `.psq` file name.
+//!   - `file`: the game's `.psq` file name;
+//!   - `chooser`, `choice` (swap2, `-` otherwise or when the exchange ended
+//!     before the choice): the engine that made the final colour choice and
+//!     what it chose, `<colour it took>@<stones on the board>`: `black@3`
+//!     (P2 answered SWAP), `white@3` (P2 played stone 4), `black@5` (P1
+//!     answered SWAP after P2 put two stones), `white@5` (P1 played stone
+//!     6). P1 is the chooser at 5 stones and the other engine at 3.
 
 use super::game::GameRecord;
 use super::judge::Outcome;
@@ -56,8 +66,8 @@ pub fn psq_name(number: usize) -> String {
 }
 
 /// Header line of the summary's game table.
-pub const SUMMARY_HEADER: &str =
-    "game\topening\tblack\twhite\tresult\twinner\treason\tplies\tblack_ms\twhite_ms\tdetail\tfile";
+pub const SUMMARY_HEADER: &str = "game\topening\tblack\twhite\tresult\twinner\treason\tplies\t\
+    black_ms\twhite_ms\tdetail\tfile\tchooser\tchoice";
 
 /// One summary line. `names` = [black, white].
 pub fn summary_line(
@@ -77,8 +87,12 @@ pub fn summary_line(
         Outcome::Fault { detail, .. } if !detail.is_empty() => clean(detail),
         _ => "-".to_string(),
     };
+    let (chooser, choice) = match &record.swap2 {
+        Some(choice) => (names[choice.took.index()], choice.code()),
+        None => ("-", "-".to_string()),
+    };
     format!(
-        "{number}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{detail}\t{}",
+        "{number}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{detail}\t{}\t{chooser}\t{choice}",
         opening_line.map_or("-".to_string(), |l| l.to_string()),
         names[0],
         names[1],
@@ -102,6 +116,7 @@ mod tests {
     use super::*;
     use crate::match_runner::game::MoveRecord;
     use crate::match_runner::judge::FaultKind;
+    use crate::match_runner::swap2::Swap2Choice;
 
     fn record() -> GameRecord {
         GameRecord {
@@ -118,6 +133,7 @@ mod tests {
             opening_len: 2,
             time_ms: [153, 0],
             engine_moves: [1, 0],
+            swap2: None,
         }
     }
 
@@ -141,11 +157,21 @@ mod tests {
         let line = summary_line(3, Some(12), &record(), &outcome, ["a", "b"]);
         assert_eq!(
             line,
-            "3\t12\ta\tb\t1-0\ta\tillegal\t3\t153\t0\treply 'x y' is not a move\tgame-0003.psq"
+            "3\t12\ta\tb\t1-0\ta\tillegal\t3\t153\t0\treply 'x y' is not a move\tgame-0003.psq\t-\t-"
         );
         assert_eq!(line.split('\t').count(), SUMMARY_HEADER.split('\t').count());
         let draw = summary_line(4, None, &record(), &Outcome::DrawLimit, ["a", "b"]);
         assert!(draw.starts_with("4\t-\ta\tb\t1/2-1/2\t-\tmove-limit\t"));
         assert_eq!(commented("x\ny\n"), "# x\n# y\n");
+
+        // Swap2: the chooser is named by the colour it took.
+        let mut swapped = record();
+        swapped.swap2 = Some(Swap2Choice {
+            chooser: crate::match_runner::swap2::P2,
+            took: Colour::White,
+            stones: 3,
+        });
+        let line = summary_line(5, None, &swapped, &Outcome::DrawFull, ["a", "b"]);
+        assert!(line.ends_with("\tgame-0005.psq\tb\twhite@3"), "{line}");
     }
 }

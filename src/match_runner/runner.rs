@@ -4,17 +4,18 @@
 //!
 //! Game `i` (0-based) plays opening `i / 2` (cycling through the file) with
 //! engine 1 as black when `i` is even and as white when it is odd, so every
-//! opening is played from both sides.
+//! opening is played from both sides. With `--swap2` engine 1 is P1 (the
+//! proposer) when `i` is even and engine 2 when it is odd.
 
 use super::engine::EngineCommand;
-use super::game::{play_game, GameConfig, GameRecord};
+use super::game::{play_game, GameConfig, GameRecord, OpeningSource};
 use super::interrupt;
 use super::judge::{FaultKind, Judge, Outcome};
 use super::openings::{self, Opening};
 use super::options::MatchOptions;
 use super::record::{self, SUMMARY_HEADER};
 use super::stats::{Sprt, SprtDecision};
-use super::tally::Tally;
+use super::tally::{ChooserTally, Tally};
 use crate::rng::SplitMix64 as Rng;
 use anyhow::{bail, Context};
 use std::io::{IsTerminal, Write};
@@ -30,6 +31,8 @@ pub struct Plan {
     pub engines: [EngineCommand; 2],
     pub openings: Vec<Opening>,
     pub openings_file: Option<PathBuf>,
+    /// The engines make each opening by swap2 (no openings then).
+    pub swap2: bool,
     pub games: usize,
     pub concurrency: usize,
     pub sprt: Option<Sprt>,
@@ -117,6 +120,7 @@ pub fn plan(o: &MatchOptions) -> anyhow::Result<Plan> {
         engines,
         openings,
         openings_file: o.openings.clone(),
+        swap2: o.swap2,
         games,
         concurrency: o.concurrency,
         sprt: o.sprt,
@@ -127,9 +131,22 @@ pub fn plan(o: &MatchOptions) -> anyhow::Result<Plan> {
 /// One finished (or abandoned) game as the main thread sees it.
 struct Finished {
     number: usize,
-    black: usize,
+    /// The engine (0 or 1) given to the game first: black with an opening,
+    /// P1 with swap2.
+    first: usize,
     opening_line: Option<usize>,
     record: GameRecord,
+}
+
+impl Finished {
+    /// The match's engine index of the game's `seat`.
+    fn engine_of_seat(&self, seat: usize) -> usize {
+        if seat == 0 {
+            self.first
+        } else {
+            1 - self.first
+        }
+    }
 }
 
 /// Writes records as games finish.
@@ -176,6 +193,9 @@ pub struct Report {
 pub fn run(plan: &Plan, settings: &str) -> anyhow::Result<Report> {
     let names = [plan.engines[0].name.as_str(), plan.engines[1].name.as_str()];
     let mut tally = Tally::new(names[0], names[1]);
+    if plan.swap2 {
+        tally.chooser = Some(ChooserTally::default());
+    }
     let mut recorder = match &plan.out {
         Some(dir) => {
             std::fs::create_dir_all(dir)
@@ -213,20 +233,23 @@ pub fn run(plan: &Plan, settings: &str) -> anyhow::Result<Report> {
                     if index >= plan.games {
                         return;
                     }
-                    let black = index % 2;
+                    let first = index % 2;
                     let opening = (!plan.openings.is_empty())
                         .then(|| &plan.openings[(index / 2) % plan.openings.len()]);
-                    let stones = opening.map_or(&[][..], |o| &o.stones[..]);
+                    let source = if plan.swap2 {
+                        OpeningSource::Swap2
+                    } else {
+                        OpeningSource::Stones(opening.map_or(&[][..], |o| &o.stones[..]))
+                    };
                     let record = play_game(
                         &plan.config,
-                        &plan.engines[black],
-                        &plan.engines[1 - black],
-                        stones,
+                        [&plan.engines[first], &plan.engines[1 - first]],
+                        source,
                         abort,
                     );
                     let finished = Finished {
                         number: index + 1,
-                        black,
+                        first,
                         opening_line: opening.map(|o| o.line),
                         record,
                     };
@@ -269,13 +292,18 @@ pub fn run(plan: &Plan, settings: &str) -> anyhow::Result<Report> {
                 tally.abandoned += 1;
                 continue;
             };
-            let colour_names = [names[finished.black], names[1 - finished.black]];
+            let black = finished.engine_of_seat(finished.record.black_seat());
+            let colour_names = [names[black], names[1 - black]];
             tally.add(
                 &game_outcome,
-                finished.black,
+                black,
                 finished.record.time_ms,
                 finished.record.engine_moves,
             );
+            if let Some(choice) = &finished.record.swap2 {
+                let chooser = finished.engine_of_seat(choice.chooser);
+                tally.add_choice(choice, chooser, &game_outcome);
+            }
             if let Outcome::Fault { by, kind, detail } = &game_outcome {
                 let who = colour_names[by.index()];
                 let line = format!(

@@ -4,6 +4,8 @@
 //! and the trinomial (win / draw / loss) variance of the per-game score,
 //! as cutechess-cli and fishtest do.
 
+use crate::board::Colour;
+
 /// Two-sided 95% quantile of the standard normal distribution.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
@@ -68,6 +70,41 @@ impl Wdl {
             wins: self.losses,
             draws: self.draws,
             losses: self.wins,
+        }
+    }
+
+    /// Counts a game won by `winner` (`None` = draw) from `side`'s view.
+    pub fn add_game(&mut self, winner: Option<Colour>, side: Colour) {
+        match winner {
+            None => self.draws += 1,
+            Some(winner) if winner == side => self.wins += 1,
+            Some(_) => self.losses += 1,
+        }
+    }
+}
+
+/// `W=<w> D=<d> L=<l> score=<s>`, as in the RESULT line.
+impl std::fmt::Display for Wdl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "W={} D={} L={} score={:.3}",
+            self.wins,
+            self.draws,
+            self.losses,
+            self.score()
+        )
+    }
+}
+
+impl std::ops::Add for Wdl {
+    type Output = Wdl;
+
+    fn add(self, other: Wdl) -> Wdl {
+        Wdl {
+            wins: self.wins + other.wins,
+            draws: self.draws + other.draws,
+            losses: self.losses + other.losses,
         }
     }
 }

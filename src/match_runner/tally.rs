@@ -2,6 +2,7 @@
 
 use super::judge::{FaultKind, Outcome};
 use super::stats::{elo_with_error, fmt_elo, Sprt, SprtDecision, Wdl};
+use super::swap2::Swap2Choice;
 use crate::board::Colour;
 use std::fmt::Write as _;
 
@@ -23,6 +24,18 @@ pub struct Tally {
     pub full_board: u32,
     pub move_limit: u32,
     pub abandoned: u32,
+    /// Swap2 matches only: results of the engine that chose the colours.
+    pub chooser: Option<ChooserTally>,
+}
+
+/// Results of the engine that made the final swap2 colour choice, per
+/// engine (0, 1) and from the chooser's side. Games that ended before the
+/// choice (a fault in the exchange) have no chooser and are not counted.
+#[derive(Clone, Debug, Default)]
+pub struct ChooserTally {
+    pub wdl: [Wdl; 2],
+    /// How often each engine took each colour (`Colour::index`).
+    pub took: [[u32; 2]; 2],
 }
 
 impl Tally {
@@ -44,26 +57,32 @@ impl Tally {
         };
         for colour in [Colour::Black, Colour::White] {
             let engine = engine_of(colour);
-            let slot = &mut self.by_colour[engine][colour.index()];
-            match outcome.winner() {
-                None => slot.draws += 1,
-                Some(winner) if winner == colour => slot.wins += 1,
-                Some(_) => slot.losses += 1,
-            }
+            self.by_colour[engine][colour.index()].add_game(outcome.winner(), colour);
             self.time_ms[engine] += time_ms[colour.index()];
             self.moves[engine] += moves[colour.index()] as u64;
         }
-        match outcome.winner() {
-            None => self.wdl.draws += 1,
-            Some(winner) if engine_of(winner) == 0 => self.wdl.wins += 1,
-            Some(_) => self.wdl.losses += 1,
-        }
+        let engine1_colour = if black == 0 {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        self.wdl.add_game(outcome.winner(), engine1_colour);
         match outcome {
             Outcome::Five { .. } => self.five += 1,
             Outcome::DrawFull => self.full_board += 1,
             Outcome::DrawLimit => self.move_limit += 1,
             Outcome::Fault { by, kind, .. } => self.faults[engine_of(*by)][kind.index()] += 1,
         }
+    }
+
+    /// Adds a finished swap2 game's choice; `chooser` is the engine (0 or
+    /// 1) that made it.
+    pub fn add_choice(&mut self, choice: &Swap2Choice, chooser: usize, outcome: &Outcome) {
+        let Some(tally) = self.chooser.as_mut() else {
+            return;
+        };
+        tally.wdl[chooser].add_game(outcome.winner(), choice.took);
+        tally.took[chooser][choice.took.index()] += 1;
     }
 
     pub fn games(&self) -> u32 {
@@ -78,13 +97,10 @@ impl Tally {
     fn standing(&self) -> String {
         let (elo, error) = elo_with_error(&self.wdl);
         format!(
-            "{} vs {}: W={} D={} L={} score={:.3} Elo={} +/- {} faults={}",
+            "{} vs {}: {} Elo={} +/- {} faults={}",
             self.names[0],
             self.names[1],
-            self.wdl.wins,
-            self.wdl.draws,
-            self.wdl.losses,
-            self.wdl.score(),
+            self.wdl,
             fmt_elo(elo),
             fmt_elo(error),
             self.total_faults()
@@ -197,6 +213,9 @@ impl Tally {
                 String::new()
             }
         );
+        if let Some(chooser) = &self.chooser {
+            out.push_str(&self.chooser_lines(chooser));
+        }
         if let Some(sprt) = sprt {
             let verdict = match sprt.decision(&self.wdl) {
                 SprtDecision::AcceptH0 => "H0 accepted",
@@ -213,6 +232,21 @@ impl Tally {
                 sprt.llr(&self.wdl),
                 sprt.lower_bound(),
                 sprt.upper_bound()
+            );
+        }
+        out
+    }
+
+    /// `CHOOSER W=.. D=.. L=.. score=..` over both engines, then one line
+    /// per engine as chooser with the colours it took.
+    fn chooser_lines(&self, chooser: &ChooserTally) -> String {
+        let mut out = format!("CHOOSER {}\n", chooser.wdl[0] + chooser.wdl[1]);
+        for engine in 0..2 {
+            let [black, white] = chooser.took[engine];
+            let _ = writeln!(
+                out,
+                "CHOOSER {}: {} took black={black} white={white}",
+                self.names[engine], chooser.wdl[engine]
             );
         }
         out
@@ -264,5 +298,35 @@ mod tests {
             "RESULT a vs b: W=2 D=1 L=0 score=0.833 Elo=279.6 +/- inf faults=1"
         );
         assert!(tally.table(None).contains("timeout"));
+    }
+
+    #[test]
+    fn chooser_results() {
+        let mut tally = Tally::new("a", "b");
+        // Without swap2 there is no chooser line.
+        assert!(!tally.table(None).contains("CHOOSER"));
+        tally.chooser = Some(ChooserTally::default());
+        let black_wins = Outcome::Five {
+            winner: Colour::Black,
+        };
+        // b swapped and won as black; a took white and lost; b took white
+        // and drew.
+        let choice = |took, stones| Swap2Choice {
+            chooser: crate::match_runner::swap2::P2,
+            took,
+            stones,
+        };
+        tally.add_choice(&choice(Colour::Black, 3), 1, &black_wins);
+        tally.add_choice(&choice(Colour::White, 5), 0, &black_wins);
+        tally.add_choice(&choice(Colour::White, 3), 1, &Outcome::DrawFull);
+        let table = tally.table(None);
+        assert!(
+            table.ends_with(
+                "CHOOSER W=1 D=1 L=1 score=0.500\n\
+                 CHOOSER a: W=0 D=0 L=1 score=0.000 took black=0 white=1\n\
+                 CHOOSER b: W=1 D=1 L=0 score=0.750 took black=1 white=1\n"
+            ),
+            "{table}"
+        );
     }
 }

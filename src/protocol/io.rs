@@ -7,7 +7,8 @@
 //! had and the replies to lines sent before END, then exits.
 
 use super::{parse_command, progress_replies, Command, Reply, MAX_LINE_BYTES};
-use crate::search::{self, Progress, SearchResult, SearchState};
+use crate::search::analysis::{self, Context, MultiPv, Outcome};
+use crate::search::{Progress, SearchState};
 use crate::session::{Action, SearchRequest, Session};
 use std::collections::VecDeque;
 use std::io::{Read, Write};
@@ -28,8 +29,8 @@ enum Event {
     /// A line longer than [`MAX_LINE_BYTES`]: its first bytes.
     Overlong(Vec<u8>),
     Eof,
-    Progress(Progress),
-    SearchDone(SearchResult, Box<SearchState>),
+    Progress(Progress, MultiPv),
+    SearchDone(Outcome, Box<SearchState>),
 }
 
 /// Splits a byte stream into lines ended by LF, CR or CR LF; blank lines are
@@ -129,8 +130,10 @@ impl<W: Write> Output<W> {
 struct Running {
     stop: Arc<AtomicBool>,
     show_detail: u32,
+    /// Pondering: silent, stopped by any input, its result dropped.
+    ponder: bool,
     last_progress: Option<Instant>,
-    held_back: Option<Progress>,
+    held_back: Option<(Progress, MultiPv)>,
 }
 
 /// The loop state: session, pending lines, the search in flight.
@@ -165,6 +168,7 @@ impl<W: Write> Protocol<W> {
         let events = self.events.clone();
         let flag = Arc::clone(&stop);
         let show_detail = request.show_detail;
+        let ponder = request.ponder;
         // Keep the tables unless the size asked for changed; free the old
         // ones before allocating, so both never count at once.
         let mut state = match self.state.take() {
@@ -188,24 +192,32 @@ impl<W: Write> Protocol<W> {
                     side,
                     limits,
                     clear_tables,
+                    task,
                     ..
                 } = *request;
                 if clear_tables {
                     state.clear();
                 }
                 let progress_events = events.clone();
-                let mut report = |progress: &Progress| {
-                    let _ = progress_events.send(Event::Progress(progress.clone()));
+                let mut report = |progress: &Progress, slot: MultiPv| {
+                    if !ponder {
+                        let _ = progress_events.send(Event::Progress(progress.clone(), slot));
+                    }
                 };
-                let result =
-                    search::think(&mut board, side, &limits, &flag, &mut state, &mut report);
-                let _ = events.send(Event::SearchDone(result, state));
+                let mut context = Context {
+                    stop: &flag,
+                    state: &mut state,
+                    report: &mut report,
+                };
+                let outcome = analysis::run(task, &mut board, side, &limits, &mut context);
+                let _ = events.send(Event::SearchDone(outcome, state));
             });
         match spawned {
             Ok(_) => {
                 self.search = Some(Running {
                     stop,
                     show_detail,
+                    ponder,
                     last_progress: None,
                     held_back: None,
                 })
@@ -230,7 +242,7 @@ impl<W: Write> Protocol<W> {
                 self.perform(actions)
             }
             Event::Eof => false,
-            Event::Progress(_) | Event::SearchDone(..) => true,
+            Event::Progress(..) | Event::SearchDone(..) => true,
         }
     }
 
@@ -239,34 +251,44 @@ impl<W: Write> Protocol<W> {
         let Some(running) = &mut self.search else {
             return self.handle_idle(event);
         };
+        if running.ponder {
+            return self.handle_pondering(event);
+        }
         match event {
-            Event::Progress(progress) => {
+            Event::Progress(progress, slot) => {
+                // A held-back report of an earlier YXNBEST variation is that
+                // variation's last word: print it before moving on.
+                if let Some((held, held_slot)) = running.held_back.take() {
+                    if held_slot != slot {
+                        for reply in progress_replies(&held, held_slot, running.show_detail) {
+                            self.output.send(&reply);
+                        }
+                    }
+                }
                 let due = running
                     .last_progress
                     .is_none_or(|last| last.elapsed() >= PROGRESS_INTERVAL);
                 if due {
                     running.last_progress = Some(Instant::now());
                     running.held_back = None;
-                    for reply in progress_replies(&progress, running.show_detail) {
+                    for reply in progress_replies(&progress, slot, running.show_detail) {
                         self.output.send(&reply);
                     }
                 } else {
-                    running.held_back = Some(progress);
+                    running.held_back = Some((progress, slot));
                 }
                 true
             }
             Event::SearchDone(result, state) => {
-                if let Some(progress) = running.held_back.take() {
-                    for reply in progress_replies(&progress, running.show_detail) {
+                if let Some((progress, slot)) = running.held_back.take() {
+                    for reply in progress_replies(&progress, slot, running.show_detail) {
                         self.output.send(&reply);
                     }
                 }
                 self.search = None;
                 self.state = Some(state);
-                for reply in self.session.finish_search(result) {
-                    self.output.send(&reply);
-                }
-                self.drain_queue()
+                let actions = self.session.finish_search(result);
+                self.perform(actions) && self.drain_queue()
             }
             Event::Eof => {
                 self.wind_up();
@@ -295,6 +317,28 @@ impl<W: Write> Protocol<W> {
             },
             overlong @ Event::Overlong(_) => {
                 self.queue.push_back(overlong);
+                true
+            }
+        }
+    }
+
+    /// While pondering, any input stops the search and waits for it to end;
+    /// the ponder result is dropped, only its tables are kept.
+    fn handle_pondering(&mut self, event: Event) -> bool {
+        let running = self.search.as_ref().expect("a search is running");
+        match event {
+            Event::Progress(..) => true,
+            Event::SearchDone(_, state) => {
+                self.search = None;
+                self.state = Some(state);
+                self.drain_queue()
+            }
+            input => {
+                running.stop.store(true, Ordering::Relaxed);
+                if matches!(input, Event::Eof) {
+                    self.input_closed = true;
+                }
+                self.queue.push_back(input);
                 true
             }
         }

@@ -6,7 +6,7 @@ pub mod io;
 mod progress;
 mod reply;
 
-pub use progress::progress_replies;
+pub use progress::{progress_replies, square_list};
 pub use reply::Reply;
 
 /// Longest input line kept; the rest of a longer line is discarded and the
@@ -49,6 +49,16 @@ pub enum Command {
     YxShowInfo,
     YxHashClear,
     YxShowForbid,
+    /// `YXNBEST n`: the n best moves (n >= 1).
+    YxNBest(u64),
+    /// `YXBALANCEONE s` / `YXBALANCETWO s`: balancing move(s) for target s.
+    YxBalanceOne(i64),
+    YxBalanceTwo(i64),
+    /// `SWAP2BOARD`: stones as `X,Y` lines follow until `DONE`.
+    Swap2Board,
+    /// `YXSWAP2STEP1` / `2` / `3`: Yixin Board's swap2 questions about the
+    /// position set by YXBOARD (0, 3 or 5 stones).
+    YxSwap2Step(u8),
     /// A word we do not implement (upper-cased, shortened for the reply).
     Unknown(String),
     /// `DONE` outside a BOARD block.
@@ -61,7 +71,14 @@ impl Command {
     pub fn is_yixin(&self) -> bool {
         matches!(
             self,
-            Command::YxBoard | Command::YxShowInfo | Command::YxHashClear | Command::YxShowForbid
+            Command::YxBoard
+                | Command::YxShowInfo
+                | Command::YxHashClear
+                | Command::YxShowForbid
+                | Command::YxNBest(_)
+                | Command::YxBalanceOne(_)
+                | Command::YxBalanceTwo(_)
+                | Command::YxSwap2Step(_)
         ) || matches!(self, Command::Unknown(word) if word.starts_with("YX"))
     }
 }
@@ -164,6 +181,13 @@ fn no_arguments(command: &str, args: &[&str], value: Command) -> Result<Command,
     }
 }
 
+/// The signed target of a YXBALANCE command.
+fn balance_target(command: &str, args: &[&str]) -> Result<i64, String> {
+    let text = single_argument(command, args)?;
+    parse_info_integer(text)
+        .ok_or_else(|| format!("bad {command} target '{}'", excerpt(text.as_bytes())))
+}
+
 /// Parses a command line. `Err` carries the text of an `ERROR` reply.
 pub fn parse_command(line: &[u8]) -> Result<Command, String> {
     let Some(text) = text(line) else {
@@ -214,22 +238,51 @@ pub fn parse_command(line: &[u8]) -> Result<Command, String> {
         "YXSHOWINFO" => Ok(Command::YxShowInfo),
         "YXHASHCLEAR" => Ok(Command::YxHashClear),
         "YXSHOWFORBID" => Ok(Command::YxShowForbid),
+        "YXNBEST" => {
+            let count = parse_unsigned(single_argument("YXNBEST", &args)?)
+                .map_err(|e| format!("bad YXNBEST count: {e}"))?;
+            if count == 0 {
+                return Err("YXNBEST needs a count of at least 1".into());
+            }
+            Ok(Command::YxNBest(count))
+        }
+        "YXBALANCEONE" => Ok(Command::YxBalanceOne(balance_target(
+            "YXBALANCEONE",
+            &args,
+        )?)),
+        "YXBALANCETWO" => Ok(Command::YxBalanceTwo(balance_target(
+            "YXBALANCETWO",
+            &args,
+        )?)),
+        "SWAP2BOARD" => no_arguments("SWAP2BOARD", &args, Command::Swap2Board),
+        "YXSWAP2STEP1" => no_arguments("YXSWAP2STEP1", &args, Command::YxSwap2Step(1)),
+        "YXSWAP2STEP2" => no_arguments("YXSWAP2STEP2", &args, Command::YxSwap2Step(2)),
+        "YXSWAP2STEP3" => no_arguments("YXSWAP2STEP3", &args, Command::YxSwap2Step(3)),
         _ => Ok(Command::Unknown(excerpt(command.as_bytes()))),
     }
+}
+
+/// The text of a block line, or the DONE / END that ends the block.
+fn block_text(line: &[u8]) -> Result<Result<&str, BlockLine>, String> {
+    let Some(text) = text(line) else {
+        return Err(format!("unreadable board line '{}'", excerpt(line)));
+    };
+    if text.eq_ignore_ascii_case("DONE") {
+        return Ok(Err(BlockLine::Done));
+    }
+    if text.eq_ignore_ascii_case("END") {
+        return Ok(Err(BlockLine::End));
+    }
+    Ok(Ok(text))
 }
 
 /// Parses one line inside a BOARD / YXBOARD block. `Err` carries the text
 /// of an `ERROR` reply for that line.
 pub fn parse_block_line(line: &[u8]) -> Result<BlockLine, String> {
-    let Some(text) = text(line) else {
-        return Err(format!("unreadable board line '{}'", excerpt(line)));
+    let text = match block_text(line)? {
+        Ok(text) => text,
+        Err(end) => return Ok(end),
     };
-    if text.eq_ignore_ascii_case("DONE") {
-        return Ok(BlockLine::Done);
-    }
-    if text.eq_ignore_ascii_case("END") {
-        return Ok(BlockLine::End);
-    }
     let bad = || format!("expected X,Y,FIELD or DONE but got '{}'", excerpt(line));
     let fields: Vec<&str> = text.split(',').collect();
     let [x, y, field] = fields[..] else {
@@ -251,6 +304,23 @@ pub fn parse_block_line(line: &[u8]) -> Result<BlockLine, String> {
     }
     let at = parse_coord(&format!("{x},{y}")).map_err(|_| bad())?;
     Ok(BlockLine::Entry(BoardEntry::Stone { at, field }))
+}
+
+/// Parses one line inside a SWAP2BOARD block: `X,Y`, or `X,Y,FIELD` as
+/// some managers send it (the field is ignored: colours follow the order).
+pub fn parse_swap2_line(line: &[u8]) -> Result<BlockLine, String> {
+    let text = match block_text(line)? {
+        Ok(text) => text,
+        Err(end) => return Ok(end),
+    };
+    let bad = || format!("expected X,Y or DONE but got '{}'", excerpt(line));
+    let fields: Vec<&str> = text.split(',').collect();
+    let (x, y) = match fields[..] {
+        [x, y] | [x, y, "1" | "2"] => (x, y),
+        _ => return Err(bad()),
+    };
+    let at = parse_coord(&format!("{x},{y}")).map_err(|_| bad())?;
+    Ok(BlockLine::Entry(BoardEntry::Stone { at, field: 0 }))
 }
 
 #[cfg(test)]

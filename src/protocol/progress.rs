@@ -4,6 +4,7 @@
 
 use super::Reply;
 use crate::board::Square;
+use crate::search::analysis::MultiPv;
 use crate::search::score::mate_distance;
 use crate::search::Progress;
 
@@ -13,7 +14,8 @@ const DETAIL_REALTIME: u32 = 1;
 /// would take them as the move).
 const DETAIL_INFO: u32 = 2;
 
-fn line(moves: &[Square]) -> String {
+/// Squares as `X,Y X,Y …`.
+pub fn square_list(moves: &[Square]) -> String {
     moves
         .iter()
         .map(|sq| sq.to_string())
@@ -44,29 +46,37 @@ fn win_rate(score: i32) -> f64 {
     }
 }
 
-pub fn progress_replies(progress: &Progress, show_detail: u32) -> Vec<Reply> {
+/// The lines for one completed iteration of principal variation `slot`
+/// (YXNBEST searches several, one after the other).
+pub fn progress_replies(progress: &Progress, slot: MultiPv, show_detail: u32) -> Vec<Reply> {
+    let prefix = if slot.count > 1 {
+        format!("pv {} ", slot.index + 1)
+    } else {
+        String::new()
+    };
     let mut replies = vec![Reply::Message(format!(
-        "depth {}-{} ev {} n {} n/ms {} tm {} pv {}",
+        "{prefix}depth {}-{} ev {} n {} n/ms {} tm {} pv {}",
         progress.depth,
         progress.seldepth,
         score_text(progress.score),
         progress.nodes,
         nodes_per_second(progress) / 1000,
         progress.elapsed.as_millis(),
-        line(&progress.pv)
+        square_list(&progress.pv)
     ))];
     let Some(&best) = progress.pv.first() else {
         return replies;
     };
-    if show_detail & DETAIL_REALTIME != 0 {
+    // Only the first variation is the move the engine will play.
+    if show_detail & DETAIL_REALTIME != 0 && slot.index == 0 {
         replies.push(Reply::Message(format!("REALTIME BEST {best}")));
         replies.push(Reply::Message("REALTIME REFRESH".into()));
     }
     if show_detail & DETAIL_INFO != 0 {
         let info = |key: &str, value: String| Reply::Info(format!("{key} {value}"));
         replies.extend([
-            info("PV", "0".into()),
-            info("NUMPV", "1".into()),
+            info("PV", slot.index.to_string()),
+            info("NUMPV", slot.count.to_string()),
             info("DEPTH", progress.depth.to_string()),
             info("SELDEPTH", progress.seldepth.to_string()),
             info("NODES", progress.nodes.to_string()),
@@ -75,7 +85,7 @@ pub fn progress_replies(progress: &Progress, show_detail: u32) -> Vec<Reply> {
             info("SPEED", nodes_per_second(progress).to_string()),
             info("EVAL", score_text(progress.score)),
             info("WINRATE", format!("{:.4}", win_rate(progress.score))),
-            info("BESTLINE", line(&progress.pv)),
+            info("BESTLINE", square_list(&progress.pv)),
             info("PV", "DONE".into()),
         ]);
     }
@@ -101,7 +111,7 @@ mod tests {
 
     #[test]
     fn message_line_shape() {
-        let lines = progress_replies(&progress(35), 0);
+        let lines = progress_replies(&progress(35), MultiPv::SINGLE, 0);
         assert_eq!(
             lines.iter().map(|r| r.to_string()).collect::<Vec<_>>(),
             ["MESSAGE depth 7-12 ev 35 n 50000 n/ms 500 tm 100 pv 7,7 8,8"]
@@ -110,7 +120,7 @@ mod tests {
 
     #[test]
     fn realtime_and_info_lines_only_when_asked() {
-        let lines: Vec<String> = progress_replies(&progress(mate_in(5)), 3)
+        let lines: Vec<String> = progress_replies(&progress(mate_in(5)), MultiPv::SINGLE, 3)
             .iter()
             .map(|r| r.to_string())
             .collect();
@@ -118,7 +128,7 @@ mod tests {
         assert!(lines.contains(&"INFO EVAL +M5".to_string()));
         assert!(lines.contains(&"INFO BESTLINE 7,7 8,8".to_string()));
         assert_eq!(lines.last().unwrap(), "INFO PV DONE");
-        let lost = progress_replies(&progress(mated_in(4)), 2);
+        let lost = progress_replies(&progress(mated_in(4)), MultiPv::SINGLE, 2);
         assert!(lost.iter().any(|r| r.to_string() == "INFO EVAL -M4"));
         assert!(lost.iter().any(|r| r.to_string() == "INFO WINRATE 0.0000"));
     }

@@ -18,6 +18,10 @@ pub enum Reply {
     About,
     /// `FORBID XXYY....` (YXSHOWFORBID).
     Forbid(Vec<(usize, usize)>),
+    /// Several stones on one line, `X1,Y1 X2,Y2 …` (YXBALANCETWO, SWAP2BOARD).
+    Moves(Vec<(usize, usize)>),
+    /// `SWAP` (SWAP2BOARD: take the other colour).
+    Swap,
     /// A bare `INFO KEY value` detail line for Yixin Board (`show_detail`).
     Info(String),
 }
@@ -40,6 +44,11 @@ impl fmt::Display for Reply {
         match self {
             Reply::Ok => write!(f, "OK"),
             Reply::Move { x, y } => write!(f, "{x},{y}"),
+            Reply::Moves(moves) => {
+                let text: Vec<String> = moves.iter().map(|(x, y)| format!("{x},{y}")).collect();
+                write!(f, "{}", text.join(" "))
+            }
+            Reply::Swap => write!(f, "SWAP"),
             Reply::Error(text) => write!(f, "ERROR {}", clean(text)),
             Reply::Unknown(text) => write!(f, "UNKNOWN {}", clean(text)),
             Reply::Message(text) => write!(f, "MESSAGE {}", clean(text)),

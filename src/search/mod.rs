@@ -5,6 +5,7 @@
 //! ready when the search must stop.
 
 pub mod alphabeta;
+pub mod analysis;
 pub mod movegen;
 pub mod score;
 pub mod time;
@@ -22,28 +23,53 @@ use tt::TranspositionTable;
 use vcf::ThreatSolver;
 
 /// What the caller asks of a search.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Limits {
     pub budget: Budget,
     /// Node limit from `INFO max_node` (0 = none).
     pub max_nodes: u64,
     /// Depth limit from `INFO max_depth` (0 = none).
     pub max_depth: u32,
+    /// `INFO start_depth`: the search does not stop by its own choice (time
+    /// target, single move) before completing this depth; 0 or 1 = no floor.
+    pub start_depth: u32,
+    /// Search threads (`INFO thread_num`, at least 1).
+    pub threads: u32,
+    /// Breadth of the root candidates (`INFO caution_factor`, 0..=5).
+    pub caution_factor: u32,
+    /// Root moves not to play (earlier answers of `YXNBEST`).
+    pub exclude: Vec<Square>,
 }
 
 impl Limits {
+    /// A search limited by `budget` only, with the default settings.
+    pub fn timed(budget: Budget) -> Limits {
+        Limits {
+            budget,
+            max_nodes: 0,
+            max_depth: 0,
+            start_depth: 0,
+            threads: 1,
+            caution_factor: DEFAULT_CAUTION,
+            exclude: Vec::new(),
+        }
+    }
+
     /// A fixed-depth search with no clock (bench, tests).
     pub fn depth(depth: u32) -> Limits {
         Limits {
-            budget: Budget {
-                target: Duration::MAX,
-                hard: Duration::MAX,
-            },
-            max_nodes: 0,
             max_depth: depth,
+            ..Limits::timed(Budget::unlimited())
         }
     }
+
+    fn allows(&self, sq: Square) -> bool {
+        !self.exclude.contains(&sq)
+    }
 }
+
+/// `caution_factor` that keeps the normal root candidates.
+pub const DEFAULT_CAUTION: u32 = 1;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
@@ -90,6 +116,9 @@ impl SearchState {
 const ROOT_VCF_NODES: u64 = 200_000;
 /// Node budget of the VCT check at the root.
 const ROOT_VCT_NODES: u64 = 40_000;
+/// Root solver nodes allowed per millisecond of the hard limit: about a
+/// third of the solvers' speed.
+const SOLVER_NODES_PER_MS: u64 = 300;
 /// Longest VCF searched (fours).
 const MAX_VCF_FOURS: u32 = 40;
 /// Half-width of the first aspiration window.
@@ -115,28 +144,32 @@ pub fn think(
         nodes,
         depth,
     };
+    let no_move = SearchResult {
+        best: None,
+        score: 0,
+        nodes: 0,
+        depth: 0,
+    };
     if board.empty_count() == 0 {
-        return SearchResult {
-            best: None,
-            score: 0,
-            nodes: 0,
-            depth: 0,
-        };
+        return no_move;
     }
     if !board
         .history()
         .iter()
         .any(|&sq| board.get(sq) != crate::pattern::CellState::Wall)
     {
-        let centre = centre_first(board)
+        return match centre_first(board)
             .into_iter()
-            .next()
-            .expect("an empty square");
-        return result(centre, 0, 1, 0);
+            .find(|&sq| limits.allows(sq))
+        {
+            Some(centre) => result(centre, 0, 1, 0),
+            None => no_move,
+        };
     }
 
     // Immediate win, then the opponent's five.
-    if let Some(&five) = movegen::five_squares(board, side).first() {
+    let fives = movegen::five_squares(board, side);
+    if let Some(&five) = fives.iter().find(|&&sq| limits.allows(sq)) {
         return result(five, mate_in(1), 1, 1);
     }
     let opponent_fives = movegen::five_squares(board, them);
@@ -144,27 +177,33 @@ pub fn think(
         let legal_block = opponent_fives
             .iter()
             .copied()
-            .find(|&sq| movegen::is_legal(board, sq, side));
+            .find(|&sq| limits.allows(sq) && movegen::is_legal(board, sq, side));
         let score = if opponent_fives.len() > 1 || legal_block.is_none() {
             mated_in(2)
         } else {
             0
         };
-        let block = legal_block.unwrap_or_else(|| fallback_move(board, side));
-        return result(block, score, 1, 1);
+        return match legal_block.or_else(|| fallback_move(board, side, limits)) {
+            Some(block) => result(block, score, 1, 1),
+            None => no_move,
+        };
     }
 
-    let mut moves = Vec::new();
-    movegen::generate(board, side, &mut moves);
-    if moves.is_empty() {
-        return result(fallback_move(board, side), mated_in(2), 1, 1);
-    }
-    moves.sort_by_key(|m| (-m.score, m.sq.index()));
+    let mut moves = root_moves(board, side, limits);
+    let Some(first) = moves.first().map(|m| m.sq) else {
+        return match fallback_move(board, side, limits) {
+            Some(sq) => result(sq, mated_in(2), 1, 1),
+            None => no_move,
+        };
+    };
 
     // Threat solvers: our own forced win by fours, then by threes.
     let instant = limits.budget.hard == Duration::ZERO || stop.load(Ordering::Relaxed);
-    let mut solver = ThreatSolver::new(if instant { 2_000 } else { ROOT_VCF_NODES });
-    if let Some(line) = solver.vcf(board, side, MAX_VCF_FOURS) {
+    let mut solver = ThreatSolver::new(solver_node_limit(ROOT_VCF_NODES, limits, instant));
+    let vcf = solver
+        .vcf(board, side, MAX_VCF_FOURS)
+        .filter(|line| limits.allows(line[0]));
+    if let Some(line) = vcf {
         let score = mate_in(line.len());
         report(&Progress {
             depth: line.len() as u32,
@@ -178,8 +217,9 @@ pub fn think(
     }
     let mut solver_nodes = solver.nodes;
     if !instant && limits.max_depth == 0 {
-        solver.reset(ROOT_VCT_NODES);
-        if let Some(sq) = solver.vct(board, side, 4) {
+        solver.reset(solver_node_limit(ROOT_VCT_NODES, limits, instant));
+        let vct = solver.vct(board, side, 4).filter(|&sq| limits.allows(sq));
+        if let Some(sq) = vct {
             solver_nodes += solver.nodes;
             report(&Progress {
                 depth: 1,
@@ -207,7 +247,7 @@ pub fn think(
     } else {
         limits.max_depth.min(MAX_DEPTH)
     };
-    let mut best = moves[0].sq;
+    let mut best = first;
     let mut best_score = 0;
     let mut completed_depth = 0;
     let mut previous = 0;
@@ -240,8 +280,10 @@ pub fn think(
             pv,
         });
         let proven = mate_distance(value).is_some_and(|plies| plies <= depth as i32);
+        // Below `start_depth` only the hard limit stops the search.
+        let may_stop_early = depth >= limits.start_depth;
         let next_would_overrun = start.elapsed() * 2 > limits.budget.target;
-        if proven || next_would_overrun || moves.len() == 1 {
+        if proven || (may_stop_early && (next_would_overrun || moves.len() == 1)) {
             break;
         }
         if limits.max_nodes > 0 && searcher.nodes >= limits.max_nodes {
@@ -254,6 +296,20 @@ pub fn think(
         nodes: searcher.nodes + solver_nodes,
         depth: completed_depth,
     }
+}
+
+/// Node limit of a root threat solver: `full`, less when the move's time
+/// is short, as the solvers do not look at the clock.
+fn solver_node_limit(full: u64, limits: &Limits, instant: bool) -> u64 {
+    if instant {
+        return 2_000;
+    }
+    if limits.budget.hard == Duration::MAX {
+        return full;
+    }
+    let millis = limits.budget.hard.as_millis().min(u64::MAX as u128) as u64;
+    full.min(millis.saturating_mul(SOLVER_NODES_PER_MS))
+        .max(2_000)
 }
 
 /// One iteration with a window around the previous value, widened until
@@ -291,15 +347,58 @@ fn aspiration_search(
 }
 
 /// Any move at all for a side whose every candidate is lost or forbidden:
-/// a legal square if one exists, else any empty square.
-fn fallback_move(board: &mut Board, side: Colour) -> Square {
-    let squares = centre_first(board);
+/// a legal square if one exists, else any empty square; never an excluded
+/// one.
+fn fallback_move(board: &mut Board, side: Colour, limits: &Limits) -> Option<Square> {
+    let squares: Vec<Square> = centre_first(board)
+        .into_iter()
+        .filter(|&sq| limits.allows(sq))
+        .collect();
     squares
         .iter()
         .copied()
         .find(|&sq| movegen::is_legal(board, sq, side))
         .or_else(|| squares.first().copied())
-        .expect("an empty square")
+}
+
+/// The root moves, best-ordered first: the generated moves, widened by
+/// `caution_factor` when no threat narrows them (2: every square within two
+/// of a stone, 3 and 4: within that distance, 5: the whole board), less the
+/// excluded ones.
+pub(crate) fn root_moves(board: &mut Board, side: Colour, limits: &Limits) -> Vec<ScoredMove> {
+    let mut moves = Vec::new();
+    movegen::generate(board, side, &mut moves);
+    let threatened = movegen::has_winning_four(board, side.opponent());
+    if limits.caution_factor > DEFAULT_CAUTION && !threatened {
+        let radius = match limits.caution_factor {
+            2 => 2,
+            3 => 3,
+            4 => 4,
+            _ => usize::MAX,
+        };
+        let wider: Vec<Square> = board
+            .empty_squares()
+            .filter(|&sq| within(board, sq, radius) && !moves.iter().any(|m| m.sq == sq))
+            .collect();
+        for sq in wider {
+            if movegen::is_legal(board, sq, side) {
+                let score = movegen::order_score(board, sq, side);
+                moves.push(ScoredMove { sq, score });
+            }
+        }
+    }
+    moves.retain(|m| limits.allows(m.sq));
+    moves.sort_by_key(|m| (-m.score, m.sq.index()));
+    moves
+}
+
+/// Is a stone (not a wall) within `radius` squares of `sq` (Chebyshev)?
+fn within(board: &Board, sq: Square, radius: usize) -> bool {
+    board.history().iter().any(|&stone| {
+        board.get(stone) != crate::pattern::CellState::Wall
+            && stone.x().abs_diff(sq.x()) <= radius
+            && stone.y().abs_diff(sq.y()) <= radius
+    })
 }
 
 /// Empty squares ordered from the centre outwards.

@@ -55,6 +55,38 @@ impl Budget {
         target: Duration::ZERO,
         hard: Duration::ZERO,
     };
+
+    /// No clock at all (fixed-depth or node-limited searches, pondering).
+    pub const fn unlimited() -> Budget {
+        Budget {
+            target: Duration::MAX,
+            hard: Duration::MAX,
+        }
+    }
+
+    /// What is left of this budget after `spent`.
+    pub fn after(&self, spent: Duration) -> Budget {
+        Budget {
+            target: self.target.saturating_sub(spent),
+            hard: self.hard.saturating_sub(spent),
+        }
+    }
+
+    /// An equal share of this budget for one of `parts` searches in a row.
+    pub fn share(&self, parts: u32) -> Budget {
+        let parts = parts.max(1);
+        let part = |d: Duration| {
+            if d == Duration::MAX {
+                d
+            } else {
+                d / parts
+            }
+        };
+        Budget {
+            target: part(self.target),
+            hard: part(self.hard),
+        }
+    }
 }
 
 fn with_safety(limit_ms: i64) -> i64 {

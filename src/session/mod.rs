@@ -9,13 +9,15 @@ mod settings;
 pub use game::Game;
 pub use settings::Settings;
 
-use crate::board::{Board, Colour};
+use crate::board::{Board, Colour, Square};
 use crate::pattern::CellState;
 use crate::protocol::{
-    excerpt, parse_block_line, parse_command, BlockLine, BoardEntry, Command, Coord, Reply,
+    excerpt, parse_block_line, parse_command, parse_swap2_line, square_list, BlockLine, BoardEntry,
+    Command, Coord, Reply,
 };
 use crate::rules::Rule;
-use crate::search::{Limits, SearchResult};
+use crate::search::analysis::{Outcome, Swap2Answer, Task};
+use crate::search::Limits;
 use std::time::Instant;
 
 /// What the protocol loop must do after a line.
@@ -41,6 +43,10 @@ pub struct SearchRequest {
     pub table_bytes: usize,
     /// `INFO show_detail` (Yixin Board realtime and INFO lines).
     pub show_detail: u32,
+    pub task: Task,
+    /// Think on the opponent's time: no reply, stopped by the next line,
+    /// result dropped (only the tables it fills are kept).
+    pub ponder: bool,
 }
 
 /// Which block of data lines is being read.
@@ -50,6 +56,8 @@ enum BlockKind {
     Board,
     /// YXBOARD: set the position only.
     YxBoard,
+    /// SWAP2BOARD: the opening stones in order, then a swap2 decision.
+    Swap2,
 }
 
 /// A BOARD / YXBOARD block being read.
@@ -60,6 +68,10 @@ struct Block {
     has_game: bool,
     entries: Vec<(Coord, u8)>,
     passes: usize,
+    /// A line was refused: a SWAP2BOARD block is then void (its error was
+    /// the answer), as answering for a list the manager never sent would be
+    /// wrong.
+    refused: bool,
 }
 
 pub struct Session {
@@ -72,6 +84,10 @@ pub struct Session {
     clear_tables: bool,
     /// The rule the search tables were filled under.
     table_rule: Option<Rule>,
+    /// What the running search was asked for.
+    task: Option<Task>,
+    /// The running swap2 search answers Yixin Board's YXSWAP2STEP<n>.
+    yixin_swap2_step: Option<u8>,
     /// When the running search was asked for (its time counts against the
     /// match clock until the manager sends `time_left` again).
     search_started: Option<Instant>,
@@ -93,6 +109,8 @@ impl Session {
             clear_tables: true,
             table_rule: None,
             search_started: None,
+            task: None,
+            yixin_swap2_step: None,
         }
     }
 
@@ -150,16 +168,17 @@ impl Session {
                 Some(_) => reply(Reply::Error("BEGIN on a board that is not empty".into())),
             },
             Command::Turn(coord) => self.turn(coord),
-            Command::Board | Command::YxBoard => {
+            Command::Board | Command::YxBoard | Command::Swap2Board => {
                 self.block = Some(Block {
-                    kind: if command == Command::Board {
-                        BlockKind::Board
-                    } else {
-                        BlockKind::YxBoard
+                    kind: match command {
+                        Command::Board => BlockKind::Board,
+                        Command::YxBoard => BlockKind::YxBoard,
+                        _ => BlockKind::Swap2,
                     },
                     has_game: self.game.is_some(),
                     entries: Vec::new(),
                     passes: 0,
+                    refused: false,
                 });
                 Vec::new()
             }
@@ -202,6 +221,13 @@ impl Session {
                 None => no_game(),
                 Some(game) => reply(Reply::Forbid(game.forbidden_points())),
             },
+            Command::YxNBest(count) => {
+                let count = count.min(u32::MAX as u64) as u32;
+                self.analyse(Task::NBest(count))
+            }
+            Command::YxBalanceOne(target) => self.analyse(Task::BalanceOne(balance_target(target))),
+            Command::YxBalanceTwo(target) => self.analyse(Task::BalanceTwo(balance_target(target))),
+            Command::YxSwap2Step(step) => self.yixin_swap2(step),
             Command::Unknown(word) if word.is_empty() => Vec::new(),
             Command::Unknown(word) => reply(Reply::Unknown(format!("command '{word}'"))),
             Command::Done => reply(Reply::Error("DONE without BOARD".into())),
@@ -244,9 +270,50 @@ impl Session {
         }
     }
 
+    /// A Yixin Board analysis of the current position (needs a game).
+    fn analyse(&mut self, task: Task) -> Vec<Action> {
+        if self.game.is_none() {
+            return vec![Action::Reply(Reply::Error(
+                "no game started (send START first)".into(),
+            ))];
+        }
+        self.search(task)
+    }
+
+    /// YXSWAP2STEP1 (propose three stones on a new board), 2 (three stones
+    /// set by YXBOARD: swap, stay, or add two) and 3 (five stones: swap or
+    /// stay), answered as the `MESSAGE SWAP2 …` lines Yixin Board reads.
+    fn yixin_swap2(&mut self, step: u8) -> Vec<Action> {
+        let Some(game) = &mut self.game else {
+            return vec![Action::Reply(Reply::Error(
+                "no game started (send START first)".into(),
+            ))];
+        };
+        if step == 1 {
+            let board = Board::new(game.board.width(), game.board.height(), self.settings.rule)
+                .expect("size of an existing board");
+            *game = Game::new(board);
+        }
+        let stones = game.board.history().len();
+        let needed = [0, 3, 5][usize::from(step - 1)];
+        if stones != needed {
+            return vec![Action::Reply(Reply::Error(format!(
+                "YXSWAP2STEP{step} needs {needed} stones on the board (YXBOARD), not {stones}"
+            )))];
+        }
+        self.yixin_swap2_step = Some(step);
+        self.search(Task::Swap2)
+    }
+
     fn handle_block_line(&mut self, line: &[u8]) -> Vec<Action> {
         let has_game = self.block.as_ref().is_some_and(|b| b.has_game);
-        match parse_block_line(line) {
+        let kind = self.block.as_ref().map(|b| b.kind);
+        let parsed = if kind == Some(BlockKind::Swap2) {
+            parse_swap2_line(line)
+        } else {
+            parse_block_line(line)
+        };
+        match parsed {
             Ok(BlockLine::End) => vec![Action::Quit],
             Ok(BlockLine::Done) => {
                 let block = self.block.take().expect("inside a block");
@@ -258,9 +325,26 @@ impl Session {
                 self.finish_block(block)
             }
             Ok(BlockLine::Entry(_)) | Err(_) if !has_game => Vec::new(),
-            Ok(BlockLine::Entry(entry)) => self.add_block_entry(entry),
-            Err(message) => vec![Action::Reply(Reply::Error(message))],
+            Ok(BlockLine::Entry(entry)) => {
+                let actions = self.add_block_entry(entry);
+                self.note_refusal(actions)
+            }
+            Err(message) => self.note_refusal(vec![Action::Reply(Reply::Error(message))]),
         }
+    }
+
+    /// Marks the block when a line was refused. A SWAP2BOARD block answers
+    /// one error in all: its first refused line.
+    fn note_refusal(&mut self, actions: Vec<Action>) -> Vec<Action> {
+        let block = self.block.as_mut().expect("inside a block");
+        if actions.is_empty() {
+            return actions;
+        }
+        let already = std::mem::replace(&mut block.refused, true);
+        if already && block.kind == BlockKind::Swap2 {
+            return Vec::new();
+        }
+        actions
     }
 
     /// Checks one BOARD entry as it arrives, so each bad line gets its own
@@ -290,6 +374,9 @@ impl Session {
     /// Sets up the position of a finished block (colours from move parity,
     /// RULES.md §5.6) and, for BOARD, asks for a move.
     fn finish_block(&mut self, block: Block) -> Vec<Action> {
+        if block.kind == BlockKind::Swap2 {
+            return self.finish_swap2_block(block);
+        }
         let game = self.game.as_mut().expect("block with a game");
         let stones = block.entries.iter().filter(|&&(_, f)| f != 3).count();
         // The side to move made the first move iff an even number of moves
@@ -319,13 +406,40 @@ impl Session {
         game.to_move = own;
         match block.kind {
             BlockKind::Board => self.search_for_move(),
-            BlockKind::YxBoard => Vec::new(),
+            BlockKind::YxBoard | BlockKind::Swap2 => Vec::new(),
         }
+    }
+
+    /// SWAP2BOARD: 0, 3 or 5 stones, alternately black and white from the
+    /// first; then the engine decides for the side to move.
+    fn finish_swap2_block(&mut self, block: Block) -> Vec<Action> {
+        if block.refused {
+            return Vec::new();
+        }
+        if block.passes > 0 || ![0, 3, 5].contains(&block.entries.len()) {
+            return vec![Action::Reply(Reply::Error(format!(
+                "SWAP2BOARD needs 0, 3 or 5 stones, not {}",
+                block.entries.len() + block.passes
+            )))];
+        }
+        let game = self.game.as_mut().expect("block with a game");
+        let board = Board::new(game.board.width(), game.board.height(), self.settings.rule)
+            .expect("size of an existing board");
+        *game = Game::new(board);
+        for &(coord, _) in &block.entries {
+            let sq = game.board_square(coord).expect("checked when read");
+            game.place(sq, game.to_move);
+        }
+        self.search(Task::Swap2)
+    }
+
+    fn search_for_move(&mut self) -> Vec<Action> {
+        self.search(Task::Move)
     }
 
     /// Deferred warnings, then a search for the side to move (or an error
     /// when no square is left).
-    fn search_for_move(&mut self) -> Vec<Action> {
+    fn search(&mut self, task: Task) -> Vec<Action> {
         let mut actions: Vec<Action> = self
             .warnings
             .drain(..)
@@ -343,6 +457,7 @@ impl Session {
         let clear_tables = std::mem::take(&mut self.clear_tables) || self.table_rule != Some(rule);
         self.table_rule = Some(rule);
         self.search_started = Some(Instant::now());
+        self.task = Some(task);
         actions.push(Action::Search(Box::new(SearchRequest {
             board: game.board.clone(),
             side: game.to_move,
@@ -350,31 +465,156 @@ impl Session {
             clear_tables,
             table_bytes: self.settings.table_bytes(),
             show_detail: self.settings.show_detail,
+            task,
+            ponder: false,
         })));
         actions
     }
 
-    /// Plays the search's move on the game board and formats the reply.
-    pub fn finish_search(&mut self, result: SearchResult) -> Vec<Reply> {
+    /// After a move, when `INFO pondering 1`: a search for the opponent
+    /// with no clock, to fill the tables while the manager waits.
+    fn ponder_request(&self) -> Option<Action> {
+        let game = self.game.as_ref()?;
+        if !self.settings.pondering || game.board.empty_count() == 0 {
+            return None;
+        }
+        let limits = Limits {
+            budget: crate::search::time::Budget::unlimited(),
+            max_nodes: 0,
+            max_depth: 0,
+            ..self.settings.limits()
+        };
+        Some(Action::Search(Box::new(SearchRequest {
+            board: game.board.clone(),
+            side: game.to_move,
+            limits,
+            clear_tables: false,
+            table_bytes: self.settings.table_bytes(),
+            show_detail: 0,
+            task: Task::Move,
+            ponder: true,
+        })))
+    }
+
+    /// Plays what the search found on the game board and formats the
+    /// reply; then, if asked for, starts pondering.
+    pub fn finish_search(&mut self, outcome: Outcome) -> Vec<Action> {
         if let Some(started) = self.search_started.take() {
             let spent = started.elapsed().as_millis().min(i64::MAX as u128) as i64;
             self.settings.clock.spent = self.settings.clock.spent.saturating_add(spent);
         }
+        let task = self.task.take().unwrap_or(Task::Move);
+        let yixin_step = self.yixin_swap2_step.take();
         let Some(game) = &mut self.game else {
-            return vec![Reply::Error("the game ended during the search".into())];
+            return vec![Action::Reply(Reply::Error(
+                "the game ended during the search".into(),
+            ))];
         };
-        match result.best {
-            Some(sq) if game.board.is_empty(sq) => {
-                let colour = game.to_move;
-                game.place(sq, colour);
-                vec![Reply::Move {
-                    x: sq.x(),
-                    y: sq.y(),
-                }]
+        let mut actions = Vec::new();
+        // No pondering once the game is won.
+        let mut game_over = false;
+        let reply = match outcome {
+            Outcome::Moves(moves) => {
+                game_over = moves.first().is_some_and(|&sq| {
+                    game.board.is_empty(sq) && game.board.is_winning_move(sq, game.to_move)
+                });
+                if let (Task::NBest(_), false) = (task, moves.is_empty()) {
+                    let text = format!("nbest {}", square_list(&moves));
+                    actions.push(Action::Reply(Reply::Message(text)));
+                }
+                // YXBALANCETWO plays both stones; the others only the best.
+                let played = match task {
+                    Task::BalanceTwo(_) => &moves[..],
+                    _ => &moves[..moves.len().min(1)],
+                };
+                play_stones(game, played, "no legal move left")
             }
-            _ => vec![Reply::Error("no legal move left".into())],
+            Outcome::Swap2(answer) if yixin_step.is_some() => {
+                let step = yixin_step.unwrap_or_default();
+                return yixin_swap2_replies(game, step, answer)
+                    .into_iter()
+                    .map(Action::Reply)
+                    .collect();
+            }
+            Outcome::Swap2(Swap2Answer::Swap) => Reply::Swap,
+            Outcome::Swap2(Swap2Answer::Propose(three)) => {
+                play_stones(game, &three, "no legal swap2 answer")
+            }
+            Outcome::Swap2(Swap2Answer::Play(one)) => {
+                play_stones(game, &[one], "no legal swap2 answer")
+            }
+            Outcome::Swap2(Swap2Answer::PlaceTwo(two)) => {
+                play_stones(game, &two, "no legal swap2 answer")
+            }
+        };
+        actions.push(Action::Reply(reply));
+        if task == Task::Move && !game_over {
+            actions.extend(self.ponder_request());
         }
+        actions
     }
+}
+
+/// A swap2 answer as Yixin Board's `MESSAGE SWAP2 …` lines: the stones
+/// placed (`MOVEn x y`, played on the board) or the swap decision
+/// (`SWAP1` after three stones, `SWAP2` after five: YES = take black).
+fn yixin_swap2_replies(game: &mut Game, step: u8, answer: Swap2Answer) -> Vec<Reply> {
+    let decision = |swap: bool| {
+        let yes_no = if swap { "YES" } else { "NO" };
+        vec![Reply::Message(format!("SWAP2 SWAP{} {yes_no}", step - 1))]
+    };
+    let stones: Vec<Square> = match answer {
+        Swap2Answer::Swap => return decision(true),
+        // Staying: the GUI asks for the move itself next.
+        Swap2Answer::Play(_) => return decision(false),
+        Swap2Answer::Propose(three) => three.to_vec(),
+        Swap2Answer::PlaceTwo(two) => two.to_vec(),
+    };
+    let first_number = game.board.history().len() + 1;
+    let mut replies = Vec::new();
+    for (i, &sq) in stones.iter().enumerate() {
+        if !game.board.is_empty(sq) {
+            return vec![Reply::Error("no legal swap2 answer".into())];
+        }
+        game.place(sq, game.to_move);
+        let number = first_number + i;
+        replies.push(Reply::Message(format!(
+            "SWAP2 MOVE{number} {} {}",
+            sq.x(),
+            sq.y()
+        )));
+    }
+    replies
+}
+
+/// Plays `stones` in turn on the game board and formats them as one
+/// reply line, or answers `error` if there are none or one is taken.
+fn play_stones(game: &mut Game, stones: &[Square], error: &str) -> Reply {
+    let mut seen = Vec::new();
+    let playable = !stones.is_empty()
+        && stones.iter().all(|&sq| {
+            let fresh = game.board.is_empty(sq) && !seen.contains(&sq);
+            seen.push(sq);
+            fresh
+        });
+    if !playable {
+        return Reply::Error(error.into());
+    }
+    for &sq in stones {
+        game.place(sq, game.to_move);
+    }
+    match stones {
+        [one] => Reply::Move {
+            x: one.x(),
+            y: one.y(),
+        },
+        many => Reply::Moves(many.iter().map(|sq| (sq.x(), sq.y())).collect()),
+    }
+}
+
+/// A balance target within the evaluation's range (far from mate scores).
+fn balance_target(target: i64) -> i32 {
+    target.clamp(-10_000, 10_000) as i32
 }
 
 /// The report for an opponent's black stone on a forbidden point (renju):

@@ -174,9 +174,12 @@ impl Settings {
 
     pub fn limits(&self) -> Limits {
         Limits {
-            budget: self.clock.budget(),
             max_nodes: self.max_nodes,
             max_depth: self.max_depth,
+            start_depth: self.start_depth,
+            threads: self.thread_num,
+            caution_factor: self.caution_factor,
+            ..Limits::timed(self.clock.budget())
         }
     }
 }

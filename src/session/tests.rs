@@ -2,8 +2,10 @@
 //! run inline with the real search function.
 
 use super::*;
+use crate::board::Colour;
 use crate::rules::Rule;
 use crate::search;
+use crate::search::analysis::{self, Context};
 use std::sync::atomic::AtomicBool;
 
 /// Feeds lines and returns the printed lines, running searches inline.
@@ -13,16 +15,27 @@ fn run(session: &mut Session, lines: &[&str]) -> Vec<String> {
         for action in session.handle_line(line.as_bytes()) {
             match action {
                 Action::Reply(reply) => printed.push(reply.to_string()),
+                Action::Search(request) if request.ponder => printed.push("<ponder>".into()),
                 Action::Search(mut request) => {
-                    let result = search::think(
+                    let mut state = search::SearchState::new(1 << 20);
+                    let mut context = Context {
+                        stop: &AtomicBool::new(false),
+                        state: &mut state,
+                        report: &mut |_, _| {},
+                    };
+                    let outcome = analysis::run(
+                        request.task,
                         &mut request.board,
                         request.side,
                         &search::Limits::depth(4),
-                        &AtomicBool::new(false),
-                        &mut search::SearchState::new(1 << 20),
-                        &mut |_| {},
+                        &mut context,
                     );
-                    printed.extend(session.finish_search(result).iter().map(|r| r.to_string()));
+                    let actions = session.finish_search(outcome);
+                    printed.extend(actions.into_iter().map(|action| match action {
+                        Action::Reply(reply) => reply.to_string(),
+                        Action::Search(_) => "<ponder>".into(),
+                        Action::Quit => "<quit>".into(),
+                    }));
                 }
                 Action::Quit => printed.push("<quit>".into()),
             }
@@ -328,5 +341,139 @@ fn an_opponent_black_stone_on_a_forbidden_point_is_reported_not_refused() {
         out.iter()
             .any(|l| l.starts_with("MESSAGE renju: black's move 6,7")),
         "{out:?}"
+    );
+}
+
+fn is_moves(line: &str, count: usize) -> bool {
+    let parts: Vec<&str> = line.split(' ').collect();
+    parts.len() == count && parts.iter().all(|p| is_move(p))
+}
+
+#[test]
+fn nbest_lists_the_moves_then_plays_the_first() {
+    let mut session = Session::new();
+    let out = run(
+        &mut session,
+        &["START 15", "YXBOARD", "7,7,1", "8,8,2", "DONE", "YXNBEST 3"],
+    );
+    assert!(out[1].starts_with("MESSAGE nbest "), "{out:?}");
+    let listed: Vec<&str> = out[1]["MESSAGE nbest ".len()..].split(' ').collect();
+    assert_eq!(listed.len(), 3, "{out:?}");
+    assert_eq!(out[2], listed[0]);
+    // The move is on the board now: TURN there is refused.
+    let again = run(&mut session, &[&format!("TURN {}", listed[0])]);
+    assert!(again[0].starts_with("ERROR"), "{again:?}");
+    assert!(fresh(&["START 15", "YXNBEST 0"])[1].starts_with("ERROR"));
+    assert!(fresh(&["YXNBEST 2"])[0].starts_with("ERROR"));
+}
+
+#[test]
+fn balance_two_plays_both_stones_and_keeps_the_side_to_move() {
+    let mut session = Session::new();
+    let out = run(
+        &mut session,
+        &["START 15", "YXBOARD", "7,7,1", "DONE", "YXBALANCETWO -20"],
+    );
+    assert!(is_moves(&out[1], 2), "{out:?}");
+    let game = session.game().unwrap();
+    assert_eq!(game.board.history().len(), 3);
+    assert_eq!(game.to_move, Colour::White);
+    let out = run(&mut session, &["YXBALANCEONE 0"]);
+    assert!(is_move(&out[0]), "{out:?}");
+    assert!(fresh(&["START 15", "YXBALANCEONE x"])[1].starts_with("ERROR"));
+}
+
+#[test]
+fn swap2board_answers_for_zero_three_and_five_stones_only() {
+    let out = fresh(&["START 15", "SWAP2BOARD", "DONE"]);
+    assert!(is_moves(&out[1], 3), "{out:?}");
+    let three = fresh(&["START 15", "SWAP2BOARD", "7,7", "8,7", "7,9,1", "DONE"]);
+    let answer = &three[1];
+    assert!(
+        answer == "SWAP" || is_move(answer) || is_moves(answer, 2),
+        "{three:?}"
+    );
+    let five = fresh(&[
+        "START 15",
+        "SWAP2BOARD",
+        "7,7",
+        "8,7",
+        "7,9",
+        "9,9",
+        "6,6",
+        "DONE",
+    ]);
+    assert!(five[1] == "SWAP" || is_move(&five[1]), "{five:?}");
+    for bad in [&["7,7"][..], &["7,7", "8,8"], &["7,7", "8,8", "9,9", "1,1"]] {
+        let mut lines = vec!["START 15", "SWAP2BOARD"];
+        lines.extend_from_slice(bad);
+        lines.push("DONE");
+        let out = fresh(&lines);
+        assert_eq!(out.len(), 2, "{out:?}");
+        assert!(
+            out[1].starts_with("ERROR SWAP2BOARD needs 0, 3 or 5"),
+            "{out:?}"
+        );
+    }
+    let doubled = fresh(&["START 15", "SWAP2BOARD", "7,7", "7,7", "8,8", "DONE"]);
+    assert!(doubled[1].starts_with("ERROR"), "{doubled:?}");
+}
+
+#[test]
+fn pondering_follows_a_move_only_when_asked() {
+    assert_eq!(fresh(&["START 15", "BEGIN"]), ["OK", "7,7"]);
+    assert_eq!(
+        fresh(&["START 15", "INFO pondering 1", "BEGIN"]),
+        ["OK", "7,7", "<ponder>"]
+    );
+    // Not after analysis commands.
+    let out = fresh(&[
+        "START 15",
+        "INFO pondering 1",
+        "YXBOARD",
+        "7,7,1",
+        "DONE",
+        "YXNBEST 2",
+    ]);
+    assert!(!out.contains(&"<ponder>".to_string()), "{out:?}");
+}
+
+#[test]
+fn yixin_swap2_steps_answer_with_swap2_messages() {
+    let mut session = Session::new();
+    let out = run(&mut session, &["START 15", "YXSWAP2STEP1"]);
+    assert_eq!(out.len(), 4, "{out:?}");
+    for (i, line) in out[1..].iter().enumerate() {
+        assert!(
+            line.starts_with(&format!("MESSAGE SWAP2 MOVE{} ", i + 1)),
+            "{out:?}"
+        );
+    }
+    assert_eq!(session.game().unwrap().board.history().len(), 3);
+    let step2 = run(&mut session, &["YXSWAP2STEP2"]);
+    let decided = ["MESSAGE SWAP2 SWAP1 YES", "MESSAGE SWAP2 SWAP1 NO"];
+    let placed = step2.len() == 2
+        && step2[0].starts_with("MESSAGE SWAP2 MOVE4 ")
+        && step2[1].starts_with("MESSAGE SWAP2 MOVE5 ");
+    assert!(placed || decided.contains(&step2[0].as_str()), "{step2:?}");
+    let five = [
+        "YXBOARD",
+        "7,7,1",
+        "8,8,2",
+        "9,9,1",
+        "7,8,2",
+        "6,6,1",
+        "DONE",
+        "YXSWAP2STEP3",
+    ];
+    let step3 = run(&mut session, &five);
+    assert!(
+        step3 == ["MESSAGE SWAP2 SWAP2 YES"] || step3 == ["MESSAGE SWAP2 SWAP2 NO"],
+        "{step3:?}"
+    );
+    let wrong = run(&mut session, &["YXSWAP2STEP2"]);
+    assert!(
+        wrong[0].starts_with("ERROR YXSWAP2STEP2 needs 3 stones"),
+        "{wrong:?}"
     );
 }

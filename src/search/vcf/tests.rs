@@ -6,7 +6,6 @@ use crate::pattern::CellState;
 use crate::rules::Rule;
 use crate::search::{think, time::Budget, Limits, SearchState};
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 const B: CellState = CellState::Black;
 const W: CellState = CellState::White;
@@ -194,12 +193,8 @@ fn search_solves_the_shared_tactical_positions() {
         let puzzle = parse_puzzle(line);
         let mut b = board(puzzle.rule, &puzzle.stones);
         let limits = Limits {
-            budget: Budget {
-                target: Duration::MAX,
-                hard: Duration::MAX,
-            },
             max_nodes: 1_500_000,
-            max_depth: 0,
+            ..Limits::timed(Budget::unlimited())
         };
         let result = think(
             &mut b,
