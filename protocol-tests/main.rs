@@ -7,6 +7,7 @@
 //!   Yixin Board (PROTOCOL.md §4).
 //! * `fuzz` — seeded random / mutated input against one process.
 //! * `yixin` — YXNBEST, YXBALANCE*, SWAP2BOARD, pondering, search limits.
+//! * `threads` — searches with several threads (`INFO thread_num`).
 //!
 //! Run with `cargo test --release --test protocol`.
 
@@ -16,4 +17,5 @@ mod fuzz;
 mod harness;
 mod renju_forbid;
 mod sessions;
+mod threads;
 mod yixin;

@@ -1,7 +1,7 @@
 //! `pbrain-ferro`: the engine executable managers load.
 //!
 //! With no arguments it speaks the pbrain protocol on stdin/stdout.
-//! `pbrain-ferro bench [depth]` runs the fixed-depth benchmark. Other
+//! `pbrain-ferro bench [depth] [threads]` runs the fixed-depth benchmark. Other
 //! arguments are ignored (Yixin Board passes `--force-utf8`).
 
 fn main() {
@@ -14,15 +14,22 @@ fn main() {
     }
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("bench") {
-        let depth = match args.get(1).map(|d| d.parse::<u32>()) {
-            None => ferro::bench::DEFAULT_DEPTH,
-            Some(Ok(depth)) if (1..=40).contains(&depth) => depth,
-            Some(_) => {
-                println!("usage: pbrain-ferro bench [depth 1..40]");
-                std::process::exit(2);
-            }
+        let number = |i: usize, default: u32, range: std::ops::RangeInclusive<u32>| match args
+            .get(i)
+            .map(|d| d.parse::<u32>())
+        {
+            None => Some(default),
+            Some(Ok(n)) if range.contains(&n) => Some(n),
+            Some(_) => None,
         };
-        for line in ferro::bench::run(depth) {
+        let (Some(depth), Some(threads)) = (
+            number(1, ferro::bench::DEFAULT_DEPTH, 1..=40),
+            number(2, 1, 1..=256),
+        ) else {
+            println!("usage: pbrain-ferro bench [depth 1..40] [threads 1..256]");
+            std::process::exit(2);
+        };
+        for line in ferro::bench::run(depth, threads) {
             println!("{line}");
         }
         return;

@@ -104,7 +104,7 @@ pub struct StopRule<'a> {
 
 pub struct Searcher<'a> {
     pub board: &'a mut Board,
-    tt: &'a mut TranspositionTable,
+    tt: &'a TranspositionTable,
     history: &'a mut History,
     stop_rule: StopRule<'a>,
     killers: [[Option<Square>; 2]; MAX_PLY + 1],
@@ -125,7 +125,7 @@ pub struct Searcher<'a> {
 impl<'a> Searcher<'a> {
     pub fn new(
         board: &'a mut Board,
-        tt: &'a mut TranspositionTable,
+        tt: &'a TranspositionTable,
         history: &'a mut History,
         stop_rule: StopRule<'a>,
     ) -> Searcher<'a> {
@@ -144,6 +144,11 @@ impl<'a> Searcher<'a> {
             aborted: false,
             may_abort: false,
         }
+    }
+
+    /// When the search began (its clock).
+    pub fn start(&self) -> Instant {
+        self.stop_rule.start
     }
 
     /// The principal variation from the root found by the last search.

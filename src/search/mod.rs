@@ -8,6 +8,7 @@ pub mod alphabeta;
 pub mod analysis;
 pub mod movegen;
 pub mod score;
+mod threads;
 pub mod time;
 pub mod tt;
 pub mod vcf;
@@ -234,32 +235,91 @@ pub fn think(
         solver_nodes += solver.nodes;
     }
 
-    let stop_rule = StopRule {
-        start,
-        hard: (limits.budget.hard != Duration::MAX).then_some(limits.budget.hard),
-        max_nodes: limits.max_nodes,
-        stop,
-    };
-    state.tt.new_search();
-    let mut searcher = Searcher::new(board, &mut state.tt, &mut state.history, stop_rule);
     let max_depth = if limits.max_depth == 0 {
         MAX_DEPTH
     } else {
         limits.max_depth.min(MAX_DEPTH)
     };
-    let mut best = first;
+    let stop_rule = |stop| StopRule {
+        start,
+        hard: (limits.budget.hard != Duration::MAX).then_some(limits.budget.hard),
+        max_nodes: limits.max_nodes,
+        stop,
+    };
+    let SearchState { tt, history } = state;
+    tt.new_search();
+    let tt = &*tt;
+    let root = Root {
+        side,
+        first,
+        max_depth,
+        solver_nodes,
+    };
+    let helpers = threads::Helpers::new();
+    let (mut result, helper_nodes) = std::thread::scope(|scope| {
+        let count = limits.threads.max(1) - 1;
+        let helper_rule = stop_rule(helpers.stop_flag());
+        let handles = helpers.start(scope, count, board, tt, &moves, &root, helper_rule);
+        let mut searcher = Searcher::new(board, tt, history, stop_rule(stop));
+        let result = main_iterations(&mut searcher, &root, &mut moves, limits, &helpers, report);
+        (result, helpers.finish(handles))
+    });
+    result.nodes += helper_nodes;
+    result
+}
+
+/// What every search thread starts from.
+pub(crate) struct Root {
+    side: Colour,
+    /// The best-ordered root move (played if no iteration completes).
+    first: Square,
+    max_depth: u32,
+    /// Nodes the root threat solvers used.
+    solver_nodes: u64,
+}
+
+/// The main thread's iterative deepening: it alone reports progress and
+/// decides the move and when to stop.
+fn main_iterations(
+    searcher: &mut Searcher<'_>,
+    root: &Root,
+    moves: &mut [ScoredMove],
+    limits: &Limits,
+    helpers: &threads::Helpers,
+    report: &mut dyn FnMut(&Progress),
+) -> SearchResult {
+    let start = searcher.start();
+    let mut best = root.first;
     let mut best_score = 0;
     let mut completed_depth = 0;
     let mut previous = 0;
-    for depth in 1..=max_depth {
+    let progress = |searcher: &Searcher<'_>, depth, score, pv| Progress {
+        depth,
+        seldepth: searcher.seldepth as u32,
+        score,
+        nodes: searcher.nodes + root.solver_nodes + helpers.nodes(),
+        elapsed: start.elapsed(),
+        pv,
+    };
+    for depth in 1..=root.max_depth {
         searcher.may_abort = depth > 1;
         searcher.seldepth = 0;
-        let value = aspiration_search(&mut searcher, side, &mut moves, depth as i32, previous);
+        let value = aspiration_search(searcher, root.side, moves, depth as i32, previous);
         let pv: Vec<Square> = searcher.root_pv().to_vec();
         if searcher.aborted {
             // A partly searched iteration counts only through a move proven
             // better than the window's lower bound (never a fail-low bound).
             if let Some((sq, value)) = searcher.root_best {
+                // A new move is reported, so that the last progress line
+                // (Yixin Board's displayed best line) names the move played.
+                if sq != best {
+                    let pv = if pv.first() == Some(&sq) {
+                        pv
+                    } else {
+                        vec![sq]
+                    };
+                    report(&progress(searcher, depth, value, pv));
+                }
                 best = sq;
                 best_score = value;
             }
@@ -271,14 +331,7 @@ pub fn think(
         best_score = value;
         previous = value;
         completed_depth = depth;
-        report(&Progress {
-            depth,
-            seldepth: searcher.seldepth as u32,
-            score: value,
-            nodes: searcher.nodes + solver_nodes,
-            elapsed: start.elapsed(),
-            pv,
-        });
+        report(&progress(searcher, depth, value, pv));
         let proven = mate_distance(value).is_some_and(|plies| plies <= depth as i32);
         // Below `start_depth` only the hard limit stops the search.
         let may_stop_early = depth >= limits.start_depth;
@@ -293,7 +346,7 @@ pub fn think(
     SearchResult {
         best: Some(best),
         score: best_score,
-        nodes: searcher.nodes + solver_nodes,
+        nodes: searcher.nodes + root.solver_nodes,
         depth: completed_depth,
     }
 }
@@ -314,7 +367,7 @@ fn solver_node_limit(full: u64, limits: &Limits, instant: bool) -> u64 {
 
 /// One iteration with a window around the previous value, widened until
 /// the value falls inside.
-fn aspiration_search(
+pub(crate) fn aspiration_search(
     searcher: &mut Searcher<'_>,
     side: Colour,
     moves: &mut [ScoredMove],

@@ -1,9 +1,17 @@
 //! Transposition table: Zobrist-keyed buckets of small entries, replaced by
 //! depth and age. Mate scores are stored relative to the node (distance
 //! from the node, not from the root) and converted back on probe.
+//!
+//! The table is shared by the search threads without locks: every entry is
+//! a 64-bit data word and a 32-bit check word, each read and written
+//! atomically (Relaxed) but not together. The check word holds the key
+//! XOR a hash of the data word, so an entry torn by two threads writing at
+//! once (the check of one write, the data of another) decodes to a key
+//! that matches nothing and reads as a miss.
 
 use super::score::MATE_BOUND;
 use crate::board::Square;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
@@ -16,9 +24,8 @@ pub enum Bound {
     Exact = 3,
 }
 
-/// One entry: 12 bytes.
-#[derive(Clone, Copy, Default)]
-#[repr(C)]
+/// One entry, decoded.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Entry {
     /// Upper 32 bits of the position hash.
     key: u32,
@@ -31,25 +38,80 @@ struct Entry {
     bound_age: u8,
 }
 
+impl Entry {
+    /// Everything but the key, in one word: best, value, eval, depth and
+    /// bound_age from the low bits up.
+    fn data(&self) -> u64 {
+        self.best as u64
+            | (self.value as u16 as u64) << 16
+            | (self.eval as u16 as u64) << 32
+            | (self.depth as u8 as u64) << 48
+            | (self.bound_age as u64) << 56
+    }
+
+    fn from_words(check: u32, data: u64) -> Entry {
+        Entry {
+            key: check ^ data_hash(data),
+            best: data as u16,
+            value: (data >> 16) as u16 as i16,
+            eval: (data >> 32) as u16 as i16,
+            depth: (data >> 48) as u8 as i8,
+            bound_age: (data >> 56) as u8,
+        }
+    }
+
+    fn check(&self) -> u32 {
+        self.key ^ data_hash(self.data())
+    }
+}
+
+/// 32 bits that change with any change of the data word (multiply by an
+/// odd constant, keep the high half), so that data paired with the check
+/// word of another write, even one for the same position, fails the key
+/// comparison (but for a 2^-32 chance, like any key collision). The hash of
+/// the empty (zero) word is zero: a zeroed entry reads as key 0, unused.
+#[inline]
+fn data_hash(data: u64) -> u32 {
+    (data.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as u32
+}
+
 const ENTRIES_PER_BUCKET: usize = 5;
 
-/// Five entries and padding: 64 bytes. Aligned to 16, not 64: the
-/// allocator's zeroed path (calloc, lazily committed pages) is only taken for
-/// alignments up to 16; larger ones are memset at once.
-#[derive(Clone, Copy, Default)]
+/// Five entries, data words first, and padding: 64 bytes. Aligned to 16,
+/// not 64: the allocator's zeroed path (calloc, lazily committed pages) is
+/// only taken for alignments up to 16; larger ones are memset at once.
+#[derive(Default)]
 #[repr(C, align(16))]
 struct Bucket {
-    entries: [Entry; ENTRIES_PER_BUCKET],
+    data: [AtomicU64; ENTRIES_PER_BUCKET],
+    checks: [AtomicU32; ENTRIES_PER_BUCKET],
 }
 
 const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
+
+impl Bucket {
+    #[inline]
+    fn load(&self, slot: usize) -> Entry {
+        // Either word may come from another thread's write: from_words
+        // then yields a key that matches nothing.
+        let data = self.data[slot].load(Ordering::Relaxed);
+        Entry::from_words(self.checks[slot].load(Ordering::Relaxed), data)
+    }
+
+    #[inline]
+    fn save(&self, slot: usize, entry: &Entry) {
+        self.data[slot].store(entry.data(), Ordering::Relaxed);
+        self.checks[slot].store(entry.check(), Ordering::Relaxed);
+    }
+}
 
 /// `count` all-zero buckets straight from the allocator (calloc), so the
 /// pages are only committed when first written.
 fn zeroed_buckets(count: usize) -> Vec<Bucket> {
     let layout = std::alloc::Layout::array::<Bucket>(count).expect("table size fits in memory");
-    // SAFETY: `Bucket` is plain data (integers only) whose all-zero bit
-    // pattern is its `Default` value; the pointer comes from the global
+    // SAFETY: `Bucket` holds only atomic integers, which have the in-memory
+    // representation of plain integers, so the all-zero bit pattern is a
+    // valid bucket (its `Default` value); the pointer comes from the global
     // allocator with exactly the layout of `count` buckets, which is what
     // `Vec::from_raw_parts` needs to own and later free it.
     unsafe {
@@ -71,11 +133,13 @@ pub struct TtHit {
     pub bound: Bound,
 }
 
+/// Shared by the search threads through `&self` (probe and store); clear
+/// and new_search take `&mut self`, between searches.
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
     age: u8,
     /// Anything stored since the last clear?
-    used: bool,
+    used: AtomicBool,
 }
 
 /// Tables up to this size are cleared by writing zeros (above it, glibc
@@ -111,7 +175,7 @@ impl TranspositionTable {
         TranspositionTable {
             buckets: zeroed_buckets(count),
             age: 0,
-            used: false,
+            used: AtomicBool::new(false),
         }
     }
 
@@ -126,16 +190,16 @@ impl TranspositionTable {
     /// big always come straight from the OS, lazily zeroed, so clearing
     /// costs no time and untouched pages no memory.
     pub fn clear(&mut self) {
-        if self.used {
+        if *self.used.get_mut() {
             let count = self.buckets.len();
             if self.size_bytes() <= IN_PLACE_CLEAR_BYTES {
-                self.buckets.fill(Bucket::default());
+                self.buckets.fill_with(Bucket::default);
             } else {
                 self.buckets = Vec::new();
                 self.buckets = zeroed_buckets(count);
             }
         }
-        self.used = false;
+        *self.used.get_mut() = false;
         self.age = 0;
     }
 
@@ -158,9 +222,8 @@ impl TranspositionTable {
     pub fn probe(&self, hash: u64, ply: usize) -> Option<TtHit> {
         let key = Self::check_key(hash);
         let bucket = &self.buckets[self.bucket_index(hash)];
-        let entry = bucket
-            .entries
-            .iter()
+        let entry = (0..ENTRIES_PER_BUCKET)
+            .map(|slot| bucket.load(slot))
             .find(|e| e.key == key && e.bound_age & 3 != 0)?;
         let bound = match entry.bound_age & 3 {
             1 => Bound::Upper,
@@ -178,7 +241,7 @@ impl TranspositionTable {
 
     #[allow(clippy::too_many_arguments)]
     pub fn store(
-        &mut self,
+        &self,
         hash: u64,
         best: Option<Square>,
         value: i32,
@@ -189,14 +252,14 @@ impl TranspositionTable {
     ) {
         let key = Self::check_key(hash);
         let age = self.age;
-        let index = self.bucket_index(hash);
-        self.used = true;
-        let bucket = &mut self.buckets[index];
+        self.mark_used();
+        let bucket = &self.buckets[self.bucket_index(hash)];
+        let entries: [Entry; ENTRIES_PER_BUCKET] = std::array::from_fn(|slot| bucket.load(slot));
         // Same position: keep the deeper result unless this one is exact or
         // the old one is stale.
-        let slot = match bucket.entries.iter().position(|e| e.key == key) {
+        let slot = match entries.iter().position(|e| e.key == key) {
             Some(i) => {
-                let old = bucket.entries[i];
+                let old = entries[i];
                 let stale = old.bound_age >> 2 != age;
                 if bound != Bound::Exact && !stale && depth + 2 < old.depth as i32 {
                     return;
@@ -210,17 +273,16 @@ impl TranspositionTable {
                     e.depth as i32 - 8 * age_gap - if e.bound_age & 3 == 0 { 1000 } else { 0 }
                 };
                 (0..ENTRIES_PER_BUCKET)
-                    .min_by_key(|&i| worth(&bucket.entries[i]))
+                    .min_by_key(|&i| worth(&entries[i]))
                     .unwrap_or(0)
             }
         };
-        let previous_best = bucket.entries[slot].best;
-        let same_key = bucket.entries[slot].key == key;
-        bucket.entries[slot] = Entry {
+        let previous = entries[slot];
+        let entry = Entry {
             key,
             best: match best {
                 Some(sq) => sq.index() as u16,
-                None if same_key => previous_best,
+                None if previous.key == key => previous.best,
                 None => 0,
             },
             value: value_to_tt(value, ply).clamp(i16::MIN as i32, i16::MAX as i32) as i16,
@@ -228,6 +290,16 @@ impl TranspositionTable {
             depth: depth.clamp(i8::MIN as i32, i8::MAX as i32) as i8,
             bound_age: bound as u8 | (age << 2),
         };
+        bucket.save(slot, &entry);
+    }
+
+    /// Sets `used`, reading first: a flag every thread writes at every
+    /// store would bounce its cache line between the cores.
+    #[inline]
+    fn mark_used(&self) {
+        if !self.used.load(Ordering::Relaxed) {
+            self.used.store(true, Ordering::Relaxed);
+        }
     }
 
     /// Permille of sampled entries written in the current search.
@@ -236,8 +308,8 @@ impl TranspositionTable {
         let used: usize = self.buckets[..sample]
             .iter()
             .map(|b| {
-                b.entries
-                    .iter()
+                (0..ENTRIES_PER_BUCKET)
+                    .map(|slot| b.load(slot))
                     .filter(|e| e.bound_age & 3 != 0 && e.bound_age >> 2 == self.age)
                     .count()
             })
@@ -253,7 +325,7 @@ mod tests {
 
     #[test]
     fn store_and_probe_round_trip() {
-        let mut tt = TranspositionTable::new(1 << 16);
+        let tt = TranspositionTable::new(1 << 16);
         let sq = Square::new(7, 7);
         tt.store(
             0xDEAD_BEEF_1234_5678,
@@ -275,7 +347,7 @@ mod tests {
 
     #[test]
     fn mate_scores_are_adjusted_by_ply() {
-        let mut tt = TranspositionTable::new(1 << 16);
+        let tt = TranspositionTable::new(1 << 16);
         // Found at ply 4: a win 3 plies after this node.
         let win = mate_in(4 + 3);
         tt.store(42 << 32 | 7, None, win, 0, 5, Bound::Exact, 4);
@@ -318,5 +390,89 @@ mod tests {
         assert!(tt.hashfull() > 0 || tt.probe(1 << 32, 0).is_some());
         tt.clear();
         assert!(tt.probe(1 << 32, 0).is_none());
+    }
+
+    /// The words of slot 0 of the only bucket of a one-bucket table.
+    fn words(tt: &TranspositionTable) -> (u32, u64) {
+        let bucket = &tt.buckets[0];
+        (
+            bucket.checks[0].load(Ordering::Relaxed),
+            bucket.data[0].load(Ordering::Relaxed),
+        )
+    }
+
+    fn set_words(tt: &TranspositionTable, (check, data): (u32, u64)) {
+        let bucket = &tt.buckets[0];
+        bucket.checks[0].store(check, Ordering::Relaxed);
+        bucket.data[0].store(data, Ordering::Relaxed);
+    }
+
+    #[test]
+    fn a_torn_entry_reads_as_a_miss() {
+        let tt = TranspositionTable::new(64);
+        let (a, b) = (5 << 32, 6 << 32);
+        // Two writes of one position, then of two positions, into slot 0.
+        tt.store(a, Some(Square::new(2, 2)), 10, 1, 4, Bound::Lower, 0);
+        let first = words(&tt);
+        tt.store(a, Some(Square::new(3, 3)), -20, 2, 6, Bound::Exact, 0);
+        let second = words(&tt);
+        set_words(&tt, (second.0, 0));
+        tt.store(b, None, 30, 3, 1, Bound::Upper, 0);
+        let other = words(&tt);
+        assert!(first.1 != second.1 && second.1 != other.1);
+        for (torn, key) in [
+            ((first.0, second.1), a),
+            ((second.0, first.1), a),
+            ((first.0, other.1), a),
+            ((other.0, first.1), b),
+        ] {
+            set_words(&tt, torn);
+            assert_eq!(tt.probe(key, 0), None, "torn words {torn:x?}");
+        }
+        // The words of one write still read back.
+        set_words(&tt, second);
+        assert_eq!(tt.probe(a, 0).unwrap().value, -20);
+    }
+
+    #[test]
+    fn threads_writing_one_bucket_never_read_a_mixed_entry() {
+        let tt = TranspositionTable::new(64);
+        // Every field follows from the key, so a hit mixing two writes
+        // shows as a field that does not.
+        let value_of = |key: u64| (key % 1000) as i32;
+        std::thread::scope(|scope| {
+            for thread in 0..4u64 {
+                let tt = &tt;
+                scope.spawn(move || {
+                    for i in 0..50_000u64 {
+                        let key = (i * 7 + thread) % 23 + 1;
+                        let hash = key << 32;
+                        let best = Square::from_index(key as usize + 40);
+                        let depth = (key % 9) as i32;
+                        tt.store(
+                            hash,
+                            Some(best),
+                            value_of(key),
+                            -value_of(key),
+                            depth,
+                            Bound::Exact,
+                            0,
+                        );
+                        let probed = (key * 5) % 23 + 1;
+                        if let Some(hit) = tt.probe(probed << 32, 0) {
+                            assert_eq!(
+                                (hit.value, hit.eval, hit.depth, hit.best),
+                                (
+                                    value_of(probed),
+                                    -value_of(probed),
+                                    (probed % 9) as i32,
+                                    Some(Square::from_index(probed as usize + 40))
+                                )
+                            );
+                        }
+                    }
+                });
+            }
+        });
     }
 }

@@ -207,7 +207,10 @@ impl Session {
                     "Ferro {}",
                     env!("CARGO_PKG_VERSION")
                 ))),
-                Action::Reply(Reply::Message("INFO MAX_THREAD_NUM 1".into())),
+                Action::Reply(Reply::Message(format!(
+                    "INFO MAX_THREAD_NUM {}",
+                    settings::MAX_THREADS
+                ))),
                 Action::Reply(Reply::Message(format!(
                     "INFO MAX_HASH_SIZE {}",
                     settings::MAX_HASH_SIZE_LOG2_KIB

@@ -10,6 +10,8 @@ use crate::search::Limits;
 /// Yixin Board's MAX_HASH_SIZE: log2 of the largest table in KiB (2^20 KiB
 /// = 1 GiB).
 pub const MAX_HASH_SIZE_LOG2_KIB: u32 = 20;
+/// Most search threads `INFO thread_num` may ask for.
+pub const MAX_THREADS: u32 = 256;
 /// Below this `max_memory` Ferro cannot keep its tables within the limit.
 pub const MIN_MEMORY_BYTES: u64 = 16 << 20;
 /// Memory the engine needs besides the transposition table: pattern tables
@@ -120,7 +122,7 @@ impl Settings {
             "max_node" => self.max_nodes = non_negative(number),
             "max_depth" => self.max_depth = non_negative(number).min(u32::MAX as u64) as u32,
             "start_depth" => self.start_depth = non_negative(number).min(u32::MAX as u64) as u32,
-            "thread_num" => self.thread_num = number.clamp(1, 256) as u32,
+            "thread_num" => self.thread_num = number.clamp(1, MAX_THREADS as i64) as u32,
             "hash_size" => self.hash_size_kib = non_negative(number),
             "pondering" => self.pondering = number != 0,
             "show_detail" => self.show_detail = number.clamp(0, 3) as u32,
