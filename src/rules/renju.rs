@@ -11,7 +11,9 @@ use crate::board::{Board, Colour, Square};
 use crate::pattern::{CellState, Pattern};
 
 /// Deeper than any real position needs (each level adds a stone to the same
-/// lines); reaching it counts the three as real.
+/// lines). An extension square checked beyond it is taken as not
+/// forbidden, so the three it completes counts as real (as in the
+/// reference detector).
 const MAX_DEPTH: u32 = 8;
 
 /// Is the empty square `sq` a forbidden move for black? Meaningful only on a
@@ -56,6 +58,9 @@ fn may_be_forbidden(patterns: [Pattern; 4]) -> bool {
 }
 
 fn forbidden_at_depth(board: &mut Board, sq: Square, depth: u32) -> bool {
+    if depth > MAX_DEPTH {
+        return false;
+    }
     let patterns = board.patterns(sq, Colour::Black);
     if !may_be_forbidden(patterns) {
         return false;
@@ -63,9 +68,6 @@ fn forbidden_at_depth(board: &mut Board, sq: Square, depth: u32) -> bool {
     // A five always takes precedence; `may_be_forbidden` ruled it out.
     let fours: usize = patterns.iter().map(|&p| fours_in(p)).sum();
     if patterns.contains(&Pattern::Overline) || fours >= 2 {
-        return true;
-    }
-    if depth >= MAX_DEPTH {
         return true;
     }
     board.place(sq, CellState::Black);

@@ -50,16 +50,110 @@ fn standard_overline_does_not_win_but_exact_five_does() {
 const OVERLINE_WHITE: &[&str] = &[". O O O * O O ."];
 
 #[test]
-fn standard_overline_in_one_line_and_five_in_another_wins() {
+fn overline_in_one_line_and_five_in_another_wins() {
+    // RULES.md §10.2: the column through `*` becomes six, the row five.
     let rows = [
         ". . . . X . . .",
         ". . . . X . . .",
         "X X X X * . . .",
         ". . . . X . . .",
         ". . . . X . . .",
+        ". . . . X . . .",
     ];
-    let (board, sq) = board_with(Rule::Standard, 5, &rows);
+    let (mut board, sq) = board_with(Rule::Standard, 5, &rows);
     assert!(board.is_winning_move(sq, Colour::Black));
+    board.set_rule(Rule::Renju);
+    assert!(board.is_winning_move(sq, Colour::Black));
+    // Without the row, the six alone wins neither.
+    let column_only: Vec<String> = rows
+        .iter()
+        .map(|r| r.replace("X X X X *", ". . . . *"))
+        .collect();
+    let column_only: Vec<&str> = column_only.iter().map(String::as_str).collect();
+    for rule in [Rule::Standard, Rule::Renju] {
+        let (board, sq) = board_with(rule, 5, &column_only);
+        assert!(!board.is_winning_move(sq, Colour::Black), "{rule:?}");
+    }
+}
+
+/// RULES.md §9.1–§9.3 as one table: does the move at `*` win for each
+/// rule and colour? (`O`/`X` swapped for white.)
+#[test]
+fn wins_by_rule_and_colour() {
+    let caro8 = Rule::Caro {
+        overline_wins: true,
+    };
+    let caro9 = Rule::Caro {
+        overline_wins: false,
+    };
+    let open_six: &[&str] = &[". X X X * X X ."];
+    // (shape, rule, black wins, white wins)
+    let cases: [(&[&str], Rule, bool, bool); 16] = [
+        (EXACT_FIVE, Rule::Freestyle, true, true),
+        (EXACT_FIVE, Rule::Standard, true, true),
+        (EXACT_FIVE, Rule::Renju, true, true),
+        (EXACT_FIVE, caro8, true, true),
+        (EXACT_FIVE, caro9, true, true),
+        (open_six, Rule::Freestyle, true, true),
+        (open_six, Rule::Standard, false, false),
+        (open_six, Rule::Renju, false, true),
+        (open_six, caro8, true, true),
+        (open_six, caro9, false, false),
+        (BLOCKED_FIVE, Rule::Renju, true, true),
+        (BLOCKED_FIVE, caro8, false, false),
+        (BLOCKED_FIVE, caro9, false, false),
+        (EDGE_FIVE, caro8, true, true),
+        (EDGE_FIVE, caro9, true, true),
+        (EDGE_FIVE, Rule::Renju, true, true),
+    ];
+    for (shape, rule, black, white) in cases {
+        assert_eq!(
+            wins(rule, Colour::Black, shape),
+            black,
+            "{shape:?} {rule:?} black"
+        );
+        let swapped: Vec<String> = shape
+            .iter()
+            .map(|r| {
+                r.chars()
+                    .map(|c| match c {
+                        'X' => 'O',
+                        'O' => 'X',
+                        c => c,
+                    })
+                    .collect()
+            })
+            .collect();
+        let swapped: Vec<&str> = swapped.iter().map(String::as_str).collect();
+        assert_eq!(
+            wins(rule, Colour::White, &swapped),
+            white,
+            "{shape:?} {rule:?} white"
+        );
+    }
+}
+
+/// An overline is a legal (if useless) move in standard; in renju only
+/// black's is forbidden, and a five never is (RULES.md §10.4, §10.5).
+#[test]
+fn overline_and_double_shapes_are_legal_except_for_renju_black() {
+    let overline = |rule| board_with(rule, 7, &[". X X X * X X ."]);
+    let (mut standard, sq) = overline(Rule::Standard);
+    assert!(is_legal(&mut standard, sq, Colour::Black));
+    let (mut renju, sq) = overline(Rule::Renju);
+    assert!(!is_legal(&mut renju, sq, Colour::Black));
+    let double_three = [
+        ". . . . . . .",
+        ". . . . X . .",
+        ". . . . X . .",
+        ". . X X * . .",
+        ". . . . . . .",
+    ];
+    let (mut renju, sq) = board_with(Rule::Renju, 4, &double_three);
+    assert!(!is_legal(&mut renju, sq, Colour::Black));
+    assert!(is_legal(&mut renju, sq, Colour::White));
+    let (mut freestyle, sq) = board_with(Rule::Freestyle, 4, &double_three);
+    assert!(is_legal(&mut freestyle, sq, Colour::Black));
 }
 
 #[test]
