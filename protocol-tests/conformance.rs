@@ -671,6 +671,33 @@ fn c21_huge_numbers_in_info() {
 }
 
 #[test]
+fn c21_negative_time_left_moves_at_once_in_a_middle_game() {
+    // BEGIN on an empty board needs no search; a middle game does.
+    for left in ["-99999999999", "0"] {
+        let time_left = format!("time_left {left}");
+        clocked_midgame_move(
+            &["timeout_turn 60000", "timeout_match 180000", &time_left],
+            100,
+        );
+    }
+}
+
+/// START 15, the INFO lines `infos`, the middle-game BOARD: the move must
+/// come within `limit_ms` (+ SLACK) and be legal.
+fn clocked_midgame_move(infos: &[&str], limit_ms: u64) {
+    let mut e = Engine::start();
+    e.send("START 15");
+    e.expect_ok();
+    for info in infos {
+        e.send(&format!("INFO {info}"));
+    }
+    let sent = midgame_board(&mut e);
+    let mv = e.expect_move_by(sent + ms(limit_ms) + SLACK);
+    check_midgame_move(&e, mv);
+    e.finish();
+}
+
+#[test]
 fn c22_time_left_max_means_unlimited() {
     let mut e = Engine::start();
     e.send("START 15");
@@ -719,6 +746,29 @@ fn c23_timeout_turn_zero_is_instant() {
 }
 
 #[test]
+fn c23_timeout_turn_zero_with_an_unlimited_match_is_instant() {
+    // timeout_match 2147483647 means no match clock (§10.2), so with
+    // timeout_turn 0 and no time_left there is no clock at all.
+    clocked_midgame_move(&["timeout_turn 0", "timeout_match 2147483647"], 100);
+}
+
+#[test]
+fn c24_one_move_never_takes_more_than_a_fifth_of_the_match_clock() {
+    // Fastgame late in a game: 5 s a move, 4 s left of the match. A move
+    // may take up to a fifth of what is left (800 ms), not the whole of
+    // it; start_depth keeps the search going until that hard limit.
+    clocked_midgame_move(
+        &[
+            "timeout_turn 5000",
+            "timeout_match 120000",
+            "start_depth 60",
+            "time_left 4000",
+        ],
+        800,
+    );
+}
+
+#[test]
 fn c24_small_time_left_wins_over_turn_limit() {
     let mut e = Engine::start();
     e.send("START 15");
@@ -745,6 +795,23 @@ fn c25_info_timeout_turn_zero_stops_search() {
     sleep(ms(200));
     let sent = e.send("INFO timeout_turn 0");
     let mv = e.expect_move_by(sent + ms(100) + SLACK);
+    check_midgame_move(&e, mv);
+    e.finish();
+}
+
+#[test]
+fn c25_shorter_timeout_turn_while_thinking_shortens_the_search() {
+    // §5.7: limits may change while the engine thinks; a shorter one
+    // counts from the start of the search.
+    let mut e = Engine::start();
+    e.send("START 15");
+    e.expect_ok();
+    e.send("INFO timeout_turn 60000");
+    e.send("INFO timeout_match 0");
+    let started = midgame_board(&mut e);
+    sleep(ms(200));
+    e.send("INFO timeout_turn 700");
+    let mv = e.expect_move_by(started + ms(700) + SLACK);
     check_midgame_move(&e, mv);
     e.finish();
 }
@@ -988,6 +1055,18 @@ fn c35_start_with_bad_sizes() {
     e.send("START 15");
     e.expect_ok();
     e.send(&format!("INFO timeout_turn {TURN_MS}"));
+    e.send("BEGIN");
+    let mv = e.expect_move(MOVE);
+    play_engine_move(&e, &mut Board::square(15), mv);
+    // After a failed START no board remains (§5.1): the old game is gone.
+    e.send("START 4");
+    e.expect_error();
+    for line in ["TURN 3,3", "BEGIN", "RESTART", "YXSHOWFORBID"] {
+        e.send(line);
+        e.expect_error();
+    }
+    e.send("START 15");
+    e.expect_ok();
     e.send("BEGIN");
     let mv = e.expect_move(MOVE);
     play_engine_move(&e, &mut Board::square(15), mv);
@@ -1416,6 +1495,44 @@ fn c50_commands_arriving_while_thinking() {
 }
 
 #[test]
+fn c50_info_other_than_the_clock_waits_for_the_move() {
+    // §17.8: only the clock's INFO keys act during a search; `INFO rule`
+    // sent while thinking applies to the commands after it, in order.
+    let mut e = Engine::start();
+    e.send("START 15");
+    e.expect_ok();
+    e.send("INFO rule 4");
+    e.send("INFO timeout_turn 1000");
+    e.send("INFO timeout_match 0");
+    let sent = midgame_board(&mut e);
+    // RULES §9.4 (black to move, 6,7 a double three), then the rule change.
+    e.send("YXBOARD");
+    for line in [
+        "4,7,1", "0,0,2", "5,7,1", "14,0,2", "6,6,1", "0,14,2", "6,8,1", "14,14,2",
+    ] {
+        e.send(line);
+    }
+    e.send("DONE");
+    e.send("YXSHOWFORBID");
+    e.send("INFO rule 0");
+    e.send("YXSHOWFORBID");
+    let (_, first) = e.expect_reply_with_messages_by(sent + ms(1000) + SLACK, "the move");
+    match crate::harness::parse_move(&first) {
+        Some(mv) => check_midgame_move(&e, mv),
+        None => e.fail(&format!("expected the move first, got {first:?}")),
+    }
+    for expected in ["FORBID 0607.", "FORBID ."] {
+        let line = e.expect_reply(REPLY);
+        if line != expected {
+            e.fail(&format!(
+                "expected {expected:?} (renju, then freestyle), got {line:?}"
+            ));
+        }
+    }
+    e.finish();
+}
+
+#[test]
 fn c51_unknown_command_while_thinking() {
     let mut e = Engine::start();
     e.send("START 15");
@@ -1787,13 +1904,14 @@ fn play_moves(
 
 #[test]
 fn c73_time_limit_over_a_match() {
-    // Scaled down from 5000/120000 ms and 100 moves: timeout_turn 300,
-    // timeout_match 12000, 30 moves; before every TURN the real remaining
+    // Scaled down from 5000/120000 ms and 100 moves: timeout_turn 1000,
+    // timeout_match 5000, 30 moves, so the match clock binds (30 moves at
+    // the turn limit would take 30 s); before every TURN the real remaining
     // match time is sent. Every reply must come within
-    // min(300, time_left) + SLACK, and the engine's total thinking time must
-    // stay below the match limit.
-    const TURN: u64 = 300;
-    const MATCH: u64 = 12_000;
+    // min(1000, time_left) + SLACK, and the engine's total thinking time
+    // must stay below the match limit.
+    const TURN: u64 = 1000;
+    const MATCH: u64 = 5_000;
     let mut e = Engine::start();
     e.send("START 15");
     e.expect_ok();

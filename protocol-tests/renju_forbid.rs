@@ -330,6 +330,28 @@ fn c26_rule_2_in_yixin_mode_is_renju() {
 }
 
 #[test]
+fn c26_rule_2_sent_before_yixin_mode_becomes_renju_with_it() {
+    // Yixin Board may send `INFO rule 2` before its first YX… command; and
+    // YXSTOP counts as one (also while idle).
+    for first in ["YXSHOWINFO", "YXSTOP", "YXBOARD"] {
+        let mut e = started(15);
+        e.send("INFO rule 2");
+        if first != "YXBOARD" {
+            e.send(first);
+        }
+        overline_position().send(&mut e, "YXBOARD");
+        e.send("YXSHOWFORBID");
+        let line = e.expect_reply(REPLY);
+        if !parse_forbid(&e, &line).contains(&(5, 7)) {
+            e.fail(&format!(
+                "rule 2, then {first}: renju, so 5,7 (an overline) is forbidden; got {line:?}"
+            ));
+        }
+        e.finish();
+    }
+}
+
+#[test]
 fn c26_rules_4_5_6_are_renju() {
     for rule in ["4", "5", "6", "2"] {
         let mut e = started(15);

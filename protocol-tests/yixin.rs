@@ -735,6 +735,90 @@ fn swap2_bad_stone_gets_no_answer() {
     e.finish();
 }
 
+#[test]
+fn swap2_overlong_line_voids_the_block() {
+    // Like a bad stone: one ERROR, and no answer for the stones that were
+    // read (the manager's list is not what the engine saw).
+    let mut e = engine(15, 300);
+    let long = "7".repeat(70_000);
+    swap2board(&mut e, &["7,7", long.as_str(), "8,7", "9,9"]);
+    expect_one_error_line(&mut e, "SWAP2BOARD with an overlong line");
+    e.finish();
+}
+
+// ---------------------------------------------------------------------------
+// YXBLOCK / YXBLOCKUNDO / YXBLOCKRESET
+// ---------------------------------------------------------------------------
+
+/// Own open four on row 7 (x = 3..6): 2,7 and 7,7 both win at once.
+fn open_four() -> Position {
+    Position::from_ascii(15, 1, 7, ". * X X X X * .", 'X', Side::Any)
+}
+
+/// The engine's move on `pos` (BOARD), checked legal.
+#[track_caller]
+fn board_move(e: &mut Engine, pos: &Position) -> Point {
+    pos.send(e, "BOARD");
+    let mv = e.expect_move_by(within(Instant::now(), 300));
+    play_engine_move(e, &mut pos.board(), mv);
+    mv
+}
+
+#[test]
+fn yxblock_keeps_the_engine_off_blocked_squares_until_undone() {
+    let mut e = engine(15, 300);
+    // Silent, and kept across START (Yixin Board sends START per search).
+    e.send("YXBLOCK");
+    e.send("2,7");
+    e.send("7,7");
+    e.send("DONE");
+    e.expect_silence(SILENCE);
+    e.send("START 15");
+    e.expect_ok();
+    let mv = board_move(&mut e, &open_four());
+    if mv == (2, 7) || mv == (7, 7) {
+        e.fail(&format!("played the blocked square {mv:?}"));
+    }
+    // Unblock one: it is the winning move again.
+    e.send("YXBLOCKUNDO");
+    e.send("7,7");
+    e.send("DONE");
+    let mv = board_move(&mut e, &open_four());
+    if mv != (7, 7) {
+        e.fail(&format!(
+            "after YXBLOCKUNDO 7,7 must win at 7,7, played {mv:?}"
+        ));
+    }
+    e.send("YXBLOCK");
+    e.send("7,7");
+    e.send("DONE");
+    e.send("YXBLOCKRESET");
+    e.expect_silence(SILENCE);
+    let mv = board_move(&mut e, &open_four());
+    if mv != (2, 7) && mv != (7, 7) {
+        e.fail(&format!(
+            "after YXBLOCKRESET the engine must win, played {mv:?}"
+        ));
+    }
+    e.finish();
+}
+
+#[test]
+fn yxblock_bad_lines_get_one_error_each() {
+    let mut e = engine(15, 300);
+    e.send("YXBLOCK");
+    e.send("15,3");
+    e.expect_error();
+    e.send("foo");
+    e.expect_error();
+    e.send("4,4");
+    e.send("DONE");
+    e.send("YXBLOCKRESET extra");
+    e.expect_error();
+    e.expect_silence(SILENCE);
+    e.finish();
+}
+
 // ---------------------------------------------------------------------------
 // Pondering
 // ---------------------------------------------------------------------------

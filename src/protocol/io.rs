@@ -1,8 +1,10 @@
 //! The protocol loop: a reader thread turns stdin bytes into lines, the main
 //! thread feeds them to the session and prints its replies, and searches run
-//! on a worker thread so that END, YXSTOP and `INFO timeout_turn 0` act
-//! while the engine thinks. Other lines that arrive during a search are
-//! queued and handled, in order, once the move is printed. END (or end of
+//! on a worker thread so that END, YXSTOP and the clock's INFO keys act
+//! while the engine thinks (`INFO timeout_turn 0` stops the search, a
+//! shorter limit shortens it: PROTOCOL.md §7, §17.8). Other lines that
+//! arrive during a search are queued and handled, in order, once the move
+//! is printed. END (or end of
 //! input) during a search stops it at once; the engine prints the move it
 //! had and the replies to lines sent before END, then exits.
 
@@ -91,15 +93,25 @@ fn read_input(mut input: impl Read, events: Sender<Event>) {
     send(Event::Eof);
 }
 
+/// INFO keys that act during a search; the others wait in the queue, as
+/// they may concern the next command (a rule, say).
+const CLOCK_KEYS: [&str; 4] = [
+    "timeout_turn",
+    "timeout_match",
+    "time_left",
+    "time_increment",
+];
+
 /// How a line received during a search is treated.
 enum DuringSearch {
     /// END: stop at once, answer what came before, exit.
     Quit,
     /// YXSTOP / STOP: stop the search; nothing else.
     Stop,
-    /// INFO: applied at once (INFO never replies); `timeout_turn 0` also
-    /// stops the search, as Piskvork's GUI uses it to stop a brain.
-    Info { stops: bool },
+    /// INFO of a clock key: applied at once (INFO never replies) and may
+    /// shorten the search; `timeout_turn 0` stops it, as Piskvork's GUI
+    /// uses it to stop a brain.
+    Clock { stops: bool },
     /// Everything else waits until the move is out.
     Queue,
 }
@@ -108,9 +120,11 @@ fn classify_during_search(line: &[u8]) -> DuringSearch {
     match parse_command(line) {
         Ok(Command::End) => DuringSearch::Quit,
         Ok(Command::Stop) => DuringSearch::Stop,
-        Ok(Command::Info { key, value }) => DuringSearch::Info {
-            stops: key == "timeout_turn" && super::parse_info_integer(&value) == Some(0),
-        },
+        Ok(Command::Info { key, value }) if CLOCK_KEYS.contains(&key.as_str()) => {
+            DuringSearch::Clock {
+                stops: key == "timeout_turn" && super::parse_info_integer(&value) == Some(0),
+            }
+        }
         _ => DuringSearch::Queue,
     }
 }
@@ -129,6 +143,10 @@ impl<W: Write> Output<W> {
 
 struct Running {
     stop: Arc<AtomicBool>,
+    started: Instant,
+    /// The search's hard time limit from `started` (shortened by clock
+    /// INFO lines during the search).
+    hard: Duration,
     show_detail: u32,
     /// Pondering: silent, stopped by any input, its result dropped.
     ponder: bool,
@@ -169,6 +187,7 @@ impl<W: Write> Protocol<W> {
         let flag = Arc::clone(&stop);
         let show_detail = request.show_detail;
         let ponder = request.ponder;
+        let hard = request.limits.budget.hard;
         // Keep the tables unless the size asked for changed; free the old
         // ones before allocating, so both never count at once.
         let mut state = match self.state.take() {
@@ -216,6 +235,8 @@ impl<W: Write> Protocol<W> {
             Ok(_) => {
                 self.search = Some(Running {
                     stop,
+                    started: Instant::now(),
+                    hard,
                     show_detail,
                     ponder,
                     last_progress: None,
@@ -280,6 +301,10 @@ impl<W: Write> Protocol<W> {
                 true
             }
             Event::SearchDone(result, state) => {
+                log::debug!(
+                    "search reported done {} ms after it started",
+                    running.started.elapsed().as_millis()
+                );
                 if let Some((progress, slot)) = running.held_back.take() {
                     for reply in progress_replies(&progress, slot, running.show_detail) {
                         self.output.send(&reply);
@@ -301,13 +326,16 @@ impl<W: Write> Protocol<W> {
                 }
                 DuringSearch::Stop => {
                     running.stop.store(true, Ordering::Relaxed);
+                    self.session.note_yixin_command();
                     true
                 }
-                DuringSearch::Info { stops } => {
+                DuringSearch::Clock { stops } => {
                     if stops {
                         running.stop.store(true, Ordering::Relaxed);
                     }
                     let actions = self.session.handle_line(&line);
+                    let hard = self.session.settings().limits().budget.hard;
+                    self.shorten_search(hard);
                     self.perform(actions)
                 }
                 DuringSearch::Queue => {
@@ -341,6 +369,40 @@ impl<W: Write> Protocol<W> {
                 self.queue.push_back(input);
                 true
             }
+        }
+    }
+
+    /// A clock INFO during a search: if the new limit is shorter, the
+    /// search stops by it (counted from the search's start); a longer one
+    /// does not extend it.
+    fn shorten_search(&mut self, hard: Duration) {
+        let Some(running) = &mut self.search else {
+            return;
+        };
+        if hard >= running.hard {
+            return;
+        }
+        running.hard = hard;
+        let Some(deadline) = running.started.checked_add(hard) else {
+            return;
+        };
+        let wait = deadline.saturating_duration_since(Instant::now());
+        if wait.is_zero() {
+            running.stop.store(true, Ordering::Relaxed);
+            return;
+        }
+        // The flag belongs to this search alone: raising it after the
+        // search has ended is harmless.
+        let stop = Arc::clone(&running.stop);
+        let timer = thread::Builder::new()
+            .name("deadline".into())
+            .spawn(move || {
+                thread::sleep(wait);
+                stop.store(true, Ordering::Relaxed);
+            });
+        if let Err(e) = timer {
+            log::warn!("could not start a deadline timer: {e}; stopping now");
+            running.stop.store(true, Ordering::Relaxed);
         }
     }
 

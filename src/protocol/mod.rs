@@ -56,6 +56,13 @@ pub enum Command {
     YxBalanceTwo(i64),
     /// `SWAP2BOARD`: stones as `X,Y` lines follow until `DONE`.
     Swap2Board,
+    /// `YXBLOCK` / `YXBLOCKUNDO`: `X,Y` lines follow until `DONE`, squares
+    /// the engine must not play (Yixin Board), added or removed.
+    YxBlock {
+        undo: bool,
+    },
+    /// `YXBLOCKRESET`: no square is blocked any more.
+    YxBlockReset,
     /// `YXSWAP2STEP1` / `2` / `3`: Yixin Board's swap2 questions about the
     /// position set by YXBOARD (0, 3 or 5 stones).
     YxSwap2Step(u8),
@@ -67,11 +74,15 @@ pub enum Command {
 
 impl Command {
     /// True for the Yixin Board extension commands (they switch `INFO rule
-    /// 2` to mean renju).
+    /// 2` to mean renju). STOP counts: only Yixin Board and Rapfi-style
+    /// managers send it.
     pub fn is_yixin(&self) -> bool {
         matches!(
             self,
-            Command::YxBoard
+            Command::Stop
+                | Command::YxBlock { .. }
+                | Command::YxBlockReset
+                | Command::YxBoard
                 | Command::YxShowInfo
                 | Command::YxHashClear
                 | Command::YxShowForbid
@@ -255,6 +266,9 @@ pub fn parse_command(line: &[u8]) -> Result<Command, String> {
             &args,
         )?)),
         "SWAP2BOARD" => no_arguments("SWAP2BOARD", &args, Command::Swap2Board),
+        "YXBLOCK" => no_arguments("YXBLOCK", &args, Command::YxBlock { undo: false }),
+        "YXBLOCKUNDO" => no_arguments("YXBLOCKUNDO", &args, Command::YxBlock { undo: true }),
+        "YXBLOCKRESET" => no_arguments("YXBLOCKRESET", &args, Command::YxBlockReset),
         "YXSWAP2STEP1" => no_arguments("YXSWAP2STEP1", &args, Command::YxSwap2Step(1)),
         "YXSWAP2STEP2" => no_arguments("YXSWAP2STEP2", &args, Command::YxSwap2Step(2)),
         "YXSWAP2STEP3" => no_arguments("YXSWAP2STEP3", &args, Command::YxSwap2Step(3)),
@@ -306,9 +320,10 @@ pub fn parse_block_line(line: &[u8]) -> Result<BlockLine, String> {
     Ok(BlockLine::Entry(BoardEntry::Stone { at, field }))
 }
 
-/// Parses one line inside a SWAP2BOARD block: `X,Y`, or `X,Y,FIELD` as
-/// some managers send it (the field is ignored: colours follow the order).
-pub fn parse_swap2_line(line: &[u8]) -> Result<BlockLine, String> {
+/// Parses one line inside a SWAP2BOARD or YXBLOCK block: `X,Y`, or
+/// `X,Y,FIELD` as some managers send it (the field is ignored: swap2
+/// colours follow the order, blocked squares have none).
+pub fn parse_point_line(line: &[u8]) -> Result<BlockLine, String> {
     let text = match block_text(line)? {
         Ok(text) => text,
         Err(end) => return Ok(end),

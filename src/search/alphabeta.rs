@@ -120,6 +120,10 @@ pub struct Searcher<'a> {
     pub aborted: bool,
     /// Clock checks start only after the first iteration.
     pub may_abort: bool,
+    /// Node count at which the clock is next read. A threshold, not a
+    /// multiple of the interval: the leaf threat solver adds its nodes in
+    /// steps, which could jump over every multiple for a long time.
+    next_check: u64,
 }
 
 impl<'a> Searcher<'a> {
@@ -143,6 +147,7 @@ impl<'a> Searcher<'a> {
             solver: ThreatSolver::new(LEAF_VCF_NODES),
             aborted: false,
             may_abort: false,
+            next_check: CHECK_INTERVAL,
         }
     }
 
@@ -160,9 +165,10 @@ impl<'a> Searcher<'a> {
         if self.aborted {
             return true;
         }
-        if !self.may_abort || !self.nodes.is_multiple_of(CHECK_INTERVAL) {
+        if !self.may_abort || self.nodes < self.next_check {
             return false;
         }
+        self.next_check = self.nodes + CHECK_INTERVAL;
         let rule = &self.stop_rule;
         let out_of_time = rule.hard.is_some_and(|hard| rule.start.elapsed() >= hard);
         let out_of_nodes = rule.max_nodes > 0 && self.nodes >= rule.max_nodes;

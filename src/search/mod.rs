@@ -255,6 +255,10 @@ pub fn think(
         max_depth,
         solver_nodes,
     };
+    log::debug!(
+        "root solvers done at {} ms ({solver_nodes} nodes)",
+        start.elapsed().as_millis()
+    );
     let helpers = threads::Helpers::new();
     let (mut result, helper_nodes) = std::thread::scope(|scope| {
         let count = limits.threads.max(1) - 1;
@@ -265,6 +269,13 @@ pub fn think(
         (result, helpers.finish(handles))
     });
     result.nodes += helper_nodes;
+    log::debug!(
+        "search done at {} ms: depth {}, {} nodes, hard limit {:?}",
+        start.elapsed().as_millis(),
+        result.depth,
+        result.nodes,
+        limits.budget.hard
+    );
     result
 }
 

@@ -11,6 +11,10 @@ const MIN_SAFETY_MS: i64 = 50;
 const SAFETY_PERCENT: i64 = 3;
 /// With a match clock, plan for at least this many more moves.
 const PLANNED_MOVES_LEFT: i64 = 18;
+/// With a match clock, one move never takes more than this share of what
+/// is left (an iteration that overruns its target stops here), so a long
+/// game cannot end with a clock that only allows instant moves.
+const MAX_SHARE_OF_MATCH_LEFT: i64 = 5;
 
 /// The clock settings from the manager's INFO commands, in milliseconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,9 +104,15 @@ impl Clock {
         let left = self.time_left.unwrap_or(self.timeout_match);
         let untimed = match self.time_left {
             Some(left) => left >= UNLIMITED_TIME_LEFT,
-            None => self.timeout_match <= 0,
+            None => self.timeout_match <= 0 || self.timeout_match >= UNLIMITED_TIME_LEFT,
         };
         (!untimed).then_some(left.saturating_sub(self.spent))
+    }
+
+    /// The most one move may take of `left` ms of match time (the
+    /// increment comes after the move, so it is only a bonus here).
+    fn share_of_match(&self, left: i64) -> i64 {
+        left / MAX_SHARE_OF_MATCH_LEFT + self.time_increment.max(0)
     }
 
     /// The budget for the next move.
@@ -115,8 +125,8 @@ impl Clock {
         let hard_ms = match (turn_limit, match_left) {
             (None, None) => return Budget::INSTANT,
             (Some(turn), None) => with_safety(turn),
-            (None, Some(left)) => with_safety(left),
-            (Some(turn), Some(left)) => with_safety(turn.min(left)),
+            (None, Some(left)) => with_safety(left).min(self.share_of_match(left)),
+            (Some(turn), Some(left)) => with_safety(turn.min(left)).min(self.share_of_match(left)),
         };
         let target_ms = match match_left {
             Some(left) => hard_ms.min(left / PLANNED_MOVES_LEFT + self.time_increment.max(0)),
@@ -174,11 +184,14 @@ mod tests {
     #[test]
     fn smaller_of_turn_and_match_wins() {
         let budget = clock(30_000, 180_000, Some(400)).budget();
-        assert_eq!(budget.hard, Duration::from_millis(350));
+        assert_eq!(
+            budget.hard,
+            Duration::from_millis(400 / MAX_SHARE_OF_MATCH_LEFT as u64)
+        );
         let budget = clock(5000, 120_000, Some(120_000)).budget();
         assert_eq!(budget.hard, Duration::from_millis(4850));
         let budget = clock(30_000, 120_000, Some(120_000)).budget();
-        assert_eq!(budget.hard, Duration::from_millis(29_100));
+        assert_eq!(budget.hard, Duration::from_millis(24_000));
         assert_eq!(
             budget.target,
             Duration::from_millis(120_000 / PLANNED_MOVES_LEFT as u64)
@@ -189,6 +202,11 @@ mod tests {
     fn unlimited_time_left_means_turn_limit_only() {
         let budget = clock(300, 0, Some(2_147_483_647)).budget();
         assert_eq!(budget.hard, Duration::from_millis(250));
+        // The same for an "unlimited" match time before any time_left:
+        // with timeout_turn 0 that is no clock at all, a fast move.
+        let budget = clock(300, 2_147_483_647, None).budget();
+        assert_eq!(budget.hard, Duration::from_millis(250));
+        assert_eq!(clock(0, 2_147_483_647, None).budget(), Budget::INSTANT);
     }
 
     #[test]
@@ -204,8 +222,23 @@ mod tests {
     #[test]
     fn turn_zero_with_match_clock_uses_the_match_clock() {
         let budget = clock(0, 100_000, Some(90_000)).budget();
-        assert_eq!(budget.hard, Duration::from_millis(87_300));
+        assert_eq!(budget.hard, Duration::from_millis(18_000));
         assert_eq!(budget.target, Duration::from_millis(5000));
+    }
+
+    #[test]
+    fn one_move_never_takes_more_than_a_fifth_of_the_match_clock() {
+        // Gomocup fastgame late in a game: 10 s left, 5 s a move.
+        let budget = clock(5000, 120_000, Some(10_000)).budget();
+        assert_eq!(budget.hard, Duration::from_millis(2000));
+        assert_eq!(budget.target, Duration::from_millis(10_000 / 18));
+        // The increment (added after the move) extends the cap, never past
+        // the clock itself.
+        let mut with_increment = clock(0, 60_000, Some(1000));
+        with_increment.time_increment = 3000;
+        assert_eq!(with_increment.budget().hard, Duration::from_millis(950));
+        with_increment.time_left = Some(20_000);
+        assert_eq!(with_increment.budget().hard, Duration::from_millis(7000));
     }
 
     #[test]

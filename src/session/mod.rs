@@ -12,7 +12,7 @@ pub use settings::Settings;
 use crate::board::{Board, Colour, Square};
 use crate::pattern::CellState;
 use crate::protocol::{
-    excerpt, parse_block_line, parse_command, parse_swap2_line, square_list, BlockLine, BoardEntry,
+    excerpt, parse_block_line, parse_command, parse_point_line, square_list, BlockLine, BoardEntry,
     Command, Coord, Reply,
 };
 use crate::rules::Rule;
@@ -58,6 +58,9 @@ enum BlockKind {
     YxBoard,
     /// SWAP2BOARD: the opening stones in order, then a swap2 decision.
     Swap2,
+    /// YXBLOCK (or, with `undo`, YXBLOCKUNDO): squares the engine must not
+    /// play, added (removed).
+    Exclude { undo: bool },
 }
 
 /// A BOARD / YXBOARD block being read.
@@ -88,6 +91,9 @@ pub struct Session {
     task: Option<Task>,
     /// The running swap2 search answers Yixin Board's YXSWAP2STEP<n>.
     yixin_swap2_step: Option<u8>,
+    /// Squares blocked by YXBLOCK: never played, kept across games (Yixin
+    /// Board sends START before every search) until YXBLOCKRESET.
+    blocked: Vec<Coord>,
     /// When the running search was asked for (its time counts against the
     /// match clock until the manager sends `time_left` again).
     search_started: Option<Instant>,
@@ -109,6 +115,7 @@ impl Session {
             clear_tables: true,
             table_rule: None,
             search_started: None,
+            blocked: Vec::new(),
             task: None,
             yixin_swap2_step: None,
         }
@@ -136,19 +143,20 @@ impl Session {
     /// Answer for a line longer than the protocol allows (its tail was
     /// discarded by the reader).
     pub fn handle_overlong_line(&mut self, prefix: &[u8]) -> Vec<Action> {
-        let reply = Reply::Error(format!("line too long: '{}'", excerpt(prefix)));
-        if let Some(block) = &self.block {
-            if block.has_game {
-                return vec![Action::Reply(reply)];
-            }
-            return Vec::new();
+        let reply = vec![Action::Reply(Reply::Error(format!(
+            "line too long: '{}'",
+            excerpt(prefix)
+        )))];
+        match &self.block {
+            Some(block) if block.has_game => self.note_refusal(reply),
+            Some(_) => Vec::new(),
+            None => reply,
         }
-        vec![Action::Reply(reply)]
     }
 
     fn handle_command(&mut self, command: Command) -> Vec<Action> {
         if command.is_yixin() {
-            self.settings.yixin_mode = true;
+            self.note_yixin_command();
         }
         let reply = |r: Reply| vec![Action::Reply(r)];
         let no_game = || reply(Reply::Error("no game started (send START first)".into()));
@@ -168,11 +176,12 @@ impl Session {
                 Some(_) => reply(Reply::Error("BEGIN on a board that is not empty".into())),
             },
             Command::Turn(coord) => self.turn(coord),
-            Command::Board | Command::YxBoard | Command::Swap2Board => {
+            Command::Board | Command::YxBoard | Command::Swap2Board | Command::YxBlock { .. } => {
                 self.block = Some(Block {
                     kind: match command {
                         Command::Board => BlockKind::Board,
                         Command::YxBoard => BlockKind::YxBoard,
+                        Command::YxBlock { undo } => BlockKind::Exclude { undo },
                         _ => BlockKind::Swap2,
                     },
                     has_game: self.game.is_some(),
@@ -216,6 +225,10 @@ impl Session {
                     settings::MAX_HASH_SIZE_LOG2_KIB
                 ))),
             ],
+            Command::YxBlockReset => {
+                self.blocked.clear();
+                Vec::new()
+            }
             Command::YxHashClear => {
                 self.clear_tables = true;
                 Vec::new()
@@ -237,6 +250,15 @@ impl Session {
         }
     }
 
+    /// A Yixin Board command arrived (also YXSTOP during a search, which
+    /// the protocol loop handles itself): `INFO rule 2` now means renju.
+    pub fn note_yixin_command(&mut self) {
+        self.settings.enter_yixin_mode();
+        if let Some(game) = &mut self.game {
+            game.board.set_rule(self.settings.rule);
+        }
+    }
+
     fn start(&mut self, width: u64, height: u64) -> Reply {
         let size = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
         match Board::new(size(width), size(height), self.settings.rule) {
@@ -245,12 +267,17 @@ impl Session {
                 // A new game starts a new match clock.
                 self.settings.clock.spent = 0;
                 // Yixin Board sends START before every search of one game.
-                if !self.settings.yixin_mode {
+                if !self.settings.yixin_mode() {
                     self.clear_tables = true;
                 }
                 Reply::Ok
             }
-            Err(error) => Reply::Error(error.to_string()),
+            Err(error) => {
+                // As after any failed START, no board remains (PROTOCOL.md
+                // §5.1): the manager must not play on the old game unaware.
+                self.game = None;
+                Reply::Error(error.to_string())
+            }
         }
     }
 
@@ -311,8 +338,8 @@ impl Session {
     fn handle_block_line(&mut self, line: &[u8]) -> Vec<Action> {
         let has_game = self.block.as_ref().is_some_and(|b| b.has_game);
         let kind = self.block.as_ref().map(|b| b.kind);
-        let parsed = if kind == Some(BlockKind::Swap2) {
-            parse_swap2_line(line)
+        let parsed = if matches!(kind, Some(BlockKind::Swap2 | BlockKind::Exclude { .. })) {
+            parse_point_line(line)
         } else {
             parse_block_line(line)
         };
@@ -377,8 +404,23 @@ impl Session {
     /// Sets up the position of a finished block (colours from move parity,
     /// RULES.md §5.6) and, for BOARD, asks for a move.
     fn finish_block(&mut self, block: Block) -> Vec<Action> {
-        if block.kind == BlockKind::Swap2 {
-            return self.finish_swap2_block(block);
+        match block.kind {
+            BlockKind::Swap2 => return self.finish_swap2_block(block),
+            BlockKind::Exclude { undo } => {
+                let listed = block.entries.iter().map(|&(coord, _)| coord);
+                if undo {
+                    let removed: Vec<Coord> = listed.collect();
+                    self.blocked.retain(|c| !removed.contains(c));
+                } else {
+                    for coord in listed {
+                        if !self.blocked.contains(&coord) {
+                            self.blocked.push(coord);
+                        }
+                    }
+                }
+                return Vec::new();
+            }
+            BlockKind::Board | BlockKind::YxBoard => {}
         }
         let game = self.game.as_mut().expect("block with a game");
         let stones = block.entries.iter().filter(|&&(_, f)| f != 3).count();
@@ -409,7 +451,7 @@ impl Session {
         game.to_move = own;
         match block.kind {
             BlockKind::Board => self.search_for_move(),
-            BlockKind::YxBoard | BlockKind::Swap2 => Vec::new(),
+            _ => Vec::new(),
         }
     }
 
@@ -461,10 +503,18 @@ impl Session {
         self.table_rule = Some(rule);
         self.search_started = Some(Instant::now());
         self.task = Some(task);
+        let limits = Limits {
+            exclude: self
+                .blocked
+                .iter()
+                .filter_map(|&coord| game.board_square(coord))
+                .collect(),
+            ..self.settings.limits()
+        };
         actions.push(Action::Search(Box::new(SearchRequest {
             board: game.board.clone(),
             side: game.to_move,
-            limits: self.settings.limits(),
+            limits,
             clear_tables,
             table_bytes: self.settings.table_bytes(),
             show_detail: self.settings.show_detail,

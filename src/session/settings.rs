@@ -29,8 +29,11 @@ pub struct Settings {
     /// Memory limit in bytes (0 = none given).
     pub max_memory: u64,
     pub rule: Rule,
+    /// The last playable `INFO rule` value (2 changes meaning with Yixin
+    /// mode).
+    rule_value: Option<i64>,
     /// Set once a Yixin Board command has been seen (`INFO rule 2` = renju).
-    pub yixin_mode: bool,
+    yixin_mode: bool,
     pub game_type: i64,
     pub max_nodes: u64,
     pub max_depth: u32,
@@ -51,6 +54,7 @@ impl Default for Settings {
             clock: Clock::default(),
             max_memory: 0,
             rule: Rule::Freestyle,
+            rule_value: None,
             yixin_mode: false,
             game_type: 1,
             max_nodes: 0,
@@ -138,7 +142,10 @@ impl Settings {
                 }
             }
             "rule" => match Rule::from_info(number, self.yixin_mode) {
-                Some(rule) => self.rule = rule,
+                Some(rule) => {
+                    self.rule = rule;
+                    self.rule_value = Some(number);
+                }
                 None => {
                     return Some(format!(
                         "rule {number} is not supported; keeping {}",
@@ -149,6 +156,21 @@ impl Settings {
             _ => unreachable!("key checked above"),
         }
         None
+    }
+
+    /// Has a Yixin Board command been seen?
+    pub fn yixin_mode(&self) -> bool {
+        self.yixin_mode
+    }
+
+    /// A Yixin Board command was seen: from now on `INFO rule 2` means
+    /// renju, also when it came before (Yixin Board may send the rule
+    /// before its first `YX…` command).
+    pub fn enter_yixin_mode(&mut self) {
+        self.yixin_mode = true;
+        if let Some(rule) = self.rule_value.and_then(|v| Rule::from_info(v, true)) {
+            self.rule = rule;
+        }
     }
 
     /// Memory the engine may use, in bytes.
