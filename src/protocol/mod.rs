@@ -284,7 +284,12 @@ fn block_text(line: &[u8]) -> Result<Result<&str, BlockLine>, String> {
     if text.eq_ignore_ascii_case("DONE") {
         return Ok(Err(BlockLine::Done));
     }
-    if text.eq_ignore_ascii_case("END") {
+    // END with words after it still ends the engine, as outside a block.
+    if text
+        .split_whitespace()
+        .next()
+        .is_some_and(|word| word.eq_ignore_ascii_case("END"))
+    {
         return Ok(Err(BlockLine::End));
     }
     Ok(Ok(text))

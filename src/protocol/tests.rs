@@ -129,6 +129,8 @@ fn board_lines() {
     assert_eq!(entry("done"), Ok(BlockLine::Done));
     assert_eq!(entry("DONE"), Ok(BlockLine::Done));
     assert_eq!(entry("end"), Ok(BlockLine::End));
+    assert_eq!(entry("END now"), Ok(BlockLine::End));
+    assert!(entry("ENDX").is_err());
     for bad in [
         "7,7,5", "foo", "1,1", "2,2,1,9", "3,3,0", "-1,3,1", "a,b,1", "7, 7,1",
     ] {
