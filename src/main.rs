@@ -12,6 +12,10 @@ fn main() {
             .target(env_logger::Target::Stderr)
             .init();
     }
+    // A panic is reported to the log (silent without RUST_LOG), never as
+    // stray stderr text a manager would take for a reply; the protocol
+    // loop answers for a search that panicked.
+    std::panic::set_hook(Box::new(|info| log::error!("{info}")));
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("bench") {
         let number = |i: usize, default: u32, range: std::ops::RangeInclusive<u32>| match args

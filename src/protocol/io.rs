@@ -9,11 +9,13 @@
 //! had and the replies to lines sent before END, then exits.
 
 use super::{parse_command, progress_replies, Command, Reply, MAX_LINE_BYTES};
-use crate::search::analysis::{self, Context, MultiPv, Outcome};
-use crate::search::{Progress, SearchState};
+use crate::board::{Board, Colour};
+use crate::search::analysis::{self, Context, MultiPv, Outcome, Task};
+use crate::search::{Limits, Progress, SearchState};
 use crate::session::{Action, SearchRequest, Session};
 use std::collections::VecDeque;
 use std::io::{Read, Write};
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
@@ -32,8 +34,12 @@ enum Event {
     Overlong(Vec<u8>),
     Eof,
     Progress(Progress, MultiPv),
-    SearchDone(Outcome, Box<SearchState>),
+    /// The search's answer (`None`: it panicked) and its tables.
+    SearchDone(Option<Outcome>, Box<SearchState>),
 }
+
+/// What runs a search task (the analysis module; tests substitute one).
+type Runner = fn(Task, &mut Board, Colour, &Limits, &mut Context<'_>) -> Outcome;
 
 /// Splits a byte stream into lines ended by LF, CR or CR LF; blank lines are
 /// dropped (so CR LF's empty second half vanishes), overlong lines are cut.
@@ -166,6 +172,7 @@ struct Protocol<W: Write> {
     /// Input has ended: finish what is queued (searches stop at once), then
     /// exit.
     input_closed: bool,
+    runner: Runner,
 }
 
 impl<W: Write> Protocol<W> {
@@ -188,6 +195,7 @@ impl<W: Write> Protocol<W> {
         let show_detail = request.show_detail;
         let ponder = request.ponder;
         let hard = request.limits.budget.hard;
+        let runner = self.runner;
         // Keep the tables unless the size asked for changed; free the old
         // ones before allocating, so both never count at once.
         let mut state = match self.state.take() {
@@ -228,7 +236,13 @@ impl<W: Write> Protocol<W> {
                     state: &mut state,
                     report: &mut report,
                 };
-                let outcome = analysis::run(task, &mut board, side, &limits, &mut context);
+                // A bug in the search must not cost the game: the session
+                // answers from its own board instead (the search's copy may
+                // be left mid-move). The table and history stay usable.
+                let outcome = panic::catch_unwind(AssertUnwindSafe(|| {
+                    runner(task, &mut board, side, &limits, &mut context)
+                }))
+                .ok();
                 let _ = events.send(Event::SearchDone(outcome, state));
             });
         match spawned {
@@ -436,6 +450,11 @@ impl<W: Write> Protocol<W> {
 
 /// Runs the engine on the given streams until END or end of input.
 pub fn run(input: impl Read + Send + 'static, output: impl Write) {
+    run_with(input, output, analysis::run);
+}
+
+/// [`run`] with the given search runner.
+fn run_with(input: impl Read + Send + 'static, output: impl Write, runner: Runner) {
     let (sender, receiver): (Sender<Event>, Receiver<Event>) = mpsc::channel();
     let reader_events = sender.clone();
     thread::Builder::new()
@@ -450,6 +469,7 @@ pub fn run(input: impl Read + Send + 'static, output: impl Write) {
         state: None,
         queue: VecDeque::new(),
         input_closed: false,
+        runner,
     };
     while let Ok(event) = receiver.recv() {
         if !protocol.handle(event) {
@@ -473,6 +493,47 @@ mod tests {
         splitter.push(input, &mut emit);
         splitter.finish(&mut emit);
         lines
+    }
+
+    /// Output the test can read while the loop owns its writer.
+    #[derive(Clone, Default)]
+    struct SharedOutput(Arc<std::sync::Mutex<Vec<u8>>>);
+
+    impl Write for SharedOutput {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn panicking_search(_: Task, _: &mut Board, _: Colour, _: &Limits, _: &mut Context) -> Outcome {
+        panic!("a bug in the search");
+    }
+
+    #[test]
+    fn a_search_that_panics_still_gets_a_legal_answer() {
+        let input = "START 15\nINFO timeout_turn 100\nBEGIN\nBOARD\n3,3,1\n4,3,1\n5,3,1\n\
+                     6,3,1\n0,0,2\n0,1,2\n0,2,2\n0,3,2\nDONE\nTURN 8,8\nSWAP2BOARD\nDONE\nABOUT\n";
+        let output = SharedOutput::default();
+        run_with(
+            std::io::Cursor::new(input),
+            output.clone(),
+            panicking_search,
+        );
+        let text = String::from_utf8(output.0.lock().unwrap().clone()).unwrap();
+        let replies: Vec<&str> = text.lines().filter(|l| !l.starts_with("MESSAGE")).collect();
+        // BEGIN: the centre; BOARD: a five (2,3 or 7,3); TURN: any legal
+        // square (not 8,8); SWAP2BOARD: an error, as it needs a search;
+        // every command answered.
+        assert_eq!(replies[..2], ["OK", "7,7"], "{text}");
+        assert!(["2,3", "7,3"].contains(&replies[2]), "{text}");
+        assert!(replies[3] != "8,8" && replies[3].contains(','), "{text}");
+        assert!(replies[4].starts_with("ERROR"), "{text}");
+        assert!(replies[5].starts_with("name="), "{text}");
+        assert_eq!(text.matches("MESSAGE internal error").count(), 3, "{text}");
     }
 
     #[test]

@@ -201,6 +201,10 @@ pub fn think(
     // Threat solvers: our own forced win by fours, then by threes.
     let instant = limits.budget.hard == Duration::ZERO || stop.load(Ordering::Relaxed);
     let mut solver = ThreatSolver::new(solver_node_limit(ROOT_VCF_NODES, limits, instant));
+    // Instant moves are bounded by their small node limit alone.
+    if !instant {
+        solver.set_deadline(start.checked_add(limits.budget.hard));
+    }
     let vcf = solver
         .vcf(board, side, MAX_VCF_FOURS)
         .filter(|line| limits.allows(line[0]));
@@ -408,6 +412,20 @@ pub(crate) fn aspiration_search(
             beta = INFINITY;
         }
     }
+}
+
+/// A move found without searching, for when the search itself failed: a
+/// five, else the block of the opponent's five, else the legal square
+/// nearest the centre (never an excluded one).
+pub fn emergency_move(board: &mut Board, side: Colour, limits: &Limits) -> Option<Square> {
+    let fives = movegen::five_squares(board, side);
+    if let Some(&five) = fives.iter().find(|&&sq| limits.allows(sq)) {
+        return Some(five);
+    }
+    movegen::five_squares(board, side.opponent())
+        .into_iter()
+        .find(|&sq| limits.allows(sq) && movegen::is_legal(board, sq, side))
+        .or_else(|| fallback_move(board, side, limits))
 }
 
 /// Any move at all for a side whose every candidate is lost or forbidden:

@@ -10,6 +10,10 @@ use super::movegen::{
 use crate::board::{Board, Colour, Square};
 use crate::pattern::{CellThreat, Pattern};
 use rustc_hash::FxHashSet;
+use std::time::Instant;
+
+/// Nodes between two readings of the clock (when there is a deadline).
+const CLOCK_INTERVAL: u64 = 256;
 
 /// Proven failures are remembered by position (and attacker) so that
 /// transpositions are not searched twice.
@@ -17,6 +21,9 @@ pub struct ThreatSolver {
     failed: FxHashSet<u64>,
     pub nodes: u64,
     node_limit: u64,
+    /// The root solvers stop here too: their node limits assume a normal
+    /// speed, which a large board or a busy machine does not give.
+    deadline: Option<Instant>,
 }
 
 const ATTACKER_KEY: [u64; 2] = [0x5A17_C0DE_0000_0001, 0x0BAD_F00D_0000_0002];
@@ -27,7 +34,13 @@ impl ThreatSolver {
             failed: FxHashSet::default(),
             nodes: 0,
             node_limit,
+            deadline: None,
         }
+    }
+
+    /// Stops every later query at `deadline` as if out of nodes.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
     }
 
     /// Starts a new query with a fresh node budget.
@@ -41,6 +54,13 @@ impl ThreatSolver {
 
     fn out_of_nodes(&mut self) -> bool {
         self.nodes += 1;
+        if self.nodes.is_multiple_of(CLOCK_INTERVAL)
+            && self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            self.node_limit = self.node_limit.min(self.nodes - 1);
+        }
         self.nodes > self.node_limit
     }
 

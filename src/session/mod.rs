@@ -250,6 +250,17 @@ impl Session {
         }
     }
 
+    /// The YXBLOCK squares that lie on the current board.
+    fn blocked_squares(&self) -> Vec<Square> {
+        let Some(game) = &self.game else {
+            return Vec::new();
+        };
+        self.blocked
+            .iter()
+            .filter_map(|&coord| game.board_square(coord))
+            .collect()
+    }
+
     /// A Yixin Board command arrived (also YXSTOP during a search, which
     /// the protocol loop handles itself): `INFO rule 2` now means renju.
     pub fn note_yixin_command(&mut self) {
@@ -490,6 +501,7 @@ impl Session {
             .drain(..)
             .map(|w| Action::Reply(Reply::Message(w)))
             .collect();
+        let blocked = self.blocked_squares();
         let game = self.game.as_mut().expect("a game");
         if game.board.empty_count() == 0 {
             actions.push(Action::Reply(Reply::Error(
@@ -504,11 +516,7 @@ impl Session {
         self.search_started = Some(Instant::now());
         self.task = Some(task);
         let limits = Limits {
-            exclude: self
-                .blocked
-                .iter()
-                .filter_map(|&coord| game.board_square(coord))
-                .collect(),
+            exclude: blocked,
             ..self.settings.limits()
         };
         actions.push(Action::Search(Box::new(SearchRequest {
@@ -551,19 +559,44 @@ impl Session {
 
     /// Plays what the search found on the game board and formats the
     /// reply; then, if asked for, starts pondering.
-    pub fn finish_search(&mut self, outcome: Outcome) -> Vec<Action> {
+    /// `None` means the search failed (a bug): a move found without
+    /// searching is played instead, so that the game is not lost by it.
+    pub fn finish_search(&mut self, outcome: Option<Outcome>) -> Vec<Action> {
         if let Some(started) = self.search_started.take() {
             let spent = started.elapsed().as_millis().min(i64::MAX as u128) as i64;
             self.settings.clock.spent = self.settings.clock.spent.saturating_add(spent);
         }
         let task = self.task.take().unwrap_or(Task::Move);
         let yixin_step = self.yixin_swap2_step.take();
+        let exclude = self.blocked_squares();
         let Some(game) = &mut self.game else {
             return vec![Action::Reply(Reply::Error(
                 "the game ended during the search".into(),
             ))];
         };
         let mut actions = Vec::new();
+        let outcome = match outcome {
+            Some(outcome) => outcome,
+            None => {
+                let failure = "internal error in the search";
+                let single_move = matches!(task, Task::Move | Task::NBest(_) | Task::BalanceOne(_));
+                let limits = Limits {
+                    exclude,
+                    ..self.settings.limits()
+                };
+                let side = game.to_move;
+                let Some(sq) = single_move
+                    .then(|| crate::search::emergency_move(&mut game.board, side, &limits))
+                    .flatten()
+                else {
+                    return vec![Action::Reply(Reply::Error(failure.into()))];
+                };
+                actions.push(Action::Reply(Reply::Message(format!(
+                    "{failure}; playing {sq}, found without searching"
+                ))));
+                Outcome::Moves(vec![sq])
+            }
+        };
         // No pondering once the game is won.
         let mut game_over = false;
         let reply = match outcome {

@@ -30,7 +30,7 @@ fn run(session: &mut Session, lines: &[&str]) -> Vec<String> {
                         &search::Limits::depth(4),
                         &mut context,
                     );
-                    let actions = session.finish_search(outcome);
+                    let actions = session.finish_search(Some(outcome));
                     printed.extend(actions.into_iter().map(|action| match action {
                         Action::Reply(reply) => reply.to_string(),
                         Action::Search(_) => "<ponder>".into(),

@@ -254,3 +254,26 @@ fn renju_vct_never_starts_with_a_forbidden_double_three() {
         .vct(&mut w, Colour::White, 4)
         .is_some());
 }
+
+#[test]
+fn a_passed_deadline_stops_the_solvers_like_a_node_limit() {
+    let data = include_str!("../testdata/vcf.jsonl");
+    let mut longest = 0;
+    for line in data.lines().filter(|l| !l.trim().is_empty()) {
+        let puzzle = parse_puzzle(line);
+        let mut b = board(puzzle.rule, &puzzle.stones);
+        let mut free = ThreatSolver::new(1_000_000);
+        free.vct(&mut b, puzzle.to_move, 4);
+        longest = longest.max(free.nodes);
+        let mut late = ThreatSolver::new(1_000_000);
+        late.set_deadline(Some(Instant::now()));
+        let found = late.vct(&mut b, puzzle.to_move, 4);
+        // Calls after the stop still count a node each as they return.
+        assert!(late.nodes <= 2 * CLOCK_INTERVAL, "{} nodes", late.nodes);
+        if free.nodes > CLOCK_INTERVAL {
+            assert_eq!(found, None);
+        }
+    }
+    // Some query really needed more than the interval.
+    assert!(longest > CLOCK_INTERVAL, "{longest}");
+}
