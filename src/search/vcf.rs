@@ -9,7 +9,7 @@ use super::movegen::{
 };
 use crate::board::{Board, Colour, Square};
 use crate::pattern::{CellThreat, Pattern};
-use rustc_hash::FxHashSet;
+use rustc_hash::FxHashMap;
 use std::time::Instant;
 
 /// Nodes between two readings of the clock (when there is a deadline).
@@ -18,7 +18,10 @@ const CLOCK_INTERVAL: u64 = 256;
 /// Proven failures are remembered by position (and attacker) so that
 /// transpositions are not searched twice.
 pub struct ThreatSolver {
-    failed: FxHashSet<u64>,
+    /// Position (and attacker) → the most fours with which no VCF exists.
+    /// Only complete searches are recorded, never one cut by the node
+    /// limit or the clock.
+    failed: FxHashMap<u64, u32>,
     pub nodes: u64,
     node_limit: u64,
     /// The root solvers stop here too: their node limits assume a normal
@@ -31,7 +34,7 @@ const ATTACKER_KEY: [u64; 2] = [0x5A17_C0DE_0000_0001, 0x0BAD_F00D_0000_0002];
 impl ThreatSolver {
     pub fn new(node_limit: u64) -> ThreatSolver {
         ThreatSolver {
-            failed: FxHashSet::default(),
+            failed: FxHashMap::default(),
             nodes: 0,
             node_limit,
             deadline: None,
@@ -93,7 +96,11 @@ impl ThreatSolver {
             return false;
         }
         let key = board.hash() ^ ATTACKER_KEY[attacker.index()];
-        if self.failed.contains(&key) {
+        if self
+            .failed
+            .get(&key)
+            .is_some_and(|&fours| fours >= fours_left)
+        {
             return false;
         }
         let defender = attacker.opponent();
@@ -114,7 +121,10 @@ impl ThreatSolver {
             }
             line.pop();
         }
-        self.failed.insert(key);
+        if self.nodes <= self.node_limit {
+            let fours = self.failed.entry(key).or_insert(0);
+            *fours = (*fours).max(fours_left);
+        }
         false
     }
 

@@ -277,3 +277,62 @@ fn a_passed_deadline_stops_the_solvers_like_a_node_limit() {
     // Some query really needed more than the interval.
     assert!(longest > CLOCK_INTERVAL, "{longest}");
 }
+
+/// The shared positions where the side to move wins by VCF, with the fewest
+/// fours a fresh solver needs and the nodes it spends with that many.
+fn vcf_puzzles() -> Vec<(Board, Colour, u32, u64)> {
+    let data = include_str!("../testdata/vcf.jsonl");
+    let mut found = Vec::new();
+    for line in data.lines().filter(|l| !l.trim().is_empty()) {
+        let puzzle = parse_puzzle(line);
+        let mut b = board(puzzle.rule, &puzzle.stones);
+        for fours in 1..=10 {
+            let mut solver = ThreatSolver::new(1_000_000);
+            if solver.vcf(&mut b, puzzle.to_move, fours).is_some() {
+                found.push((b, puzzle.to_move, fours, solver.nodes));
+                break;
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn a_failure_with_fewer_fours_does_not_hide_a_longer_vcf() {
+    let puzzles = vcf_puzzles();
+    let mut checked = 0;
+    for (mut b, attacker, fours, _) in puzzles {
+        if fours < 2 {
+            continue;
+        }
+        let mut solver = ThreatSolver::new(1_000_000);
+        assert!(solver.vcf(&mut b, attacker, fours - 1).is_none());
+        solver.reset(1_000_000);
+        assert!(
+            solver.vcf(&mut b, attacker, fours).is_some(),
+            "{fours} fours"
+        );
+        checked += 1;
+    }
+    assert!(checked > 0, "no shared position needs two fours");
+}
+
+#[test]
+fn a_query_cut_by_its_node_limit_does_not_hide_the_vcf_from_the_next() {
+    let puzzles = vcf_puzzles();
+    let mut checked = 0;
+    for (mut b, attacker, fours, nodes) in puzzles {
+        if nodes < 4 {
+            continue;
+        }
+        let mut solver = ThreatSolver::new(nodes / 2);
+        assert!(solver.vcf(&mut b, attacker, fours).is_none());
+        solver.reset(1_000_000);
+        assert!(
+            solver.vcf(&mut b, attacker, fours).is_some(),
+            "{nodes} nodes"
+        );
+        checked += 1;
+    }
+    assert!(checked > 0, "no shared position needs four nodes");
+}
