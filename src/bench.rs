@@ -10,7 +10,7 @@ use crate::search::{self, Limits, SearchState};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-pub const DEFAULT_DEPTH: u32 = 7;
+pub const DEFAULT_DEPTH: u32 = 12;
 const TABLE_BYTES: usize = 16 << 20;
 
 /// A bench position: size, rule and the moves in c-gomoku-cli `pos`
@@ -140,6 +140,9 @@ pub fn setup(position: &BenchPosition) -> Result<(Board, Colour), String> {
 
 pub struct BenchLine {
     pub nodes: u64,
+    /// Deepest completed iteration and the deepest ply it reached.
+    pub depth: u32,
+    pub seldepth: u32,
     pub elapsed: Duration,
     pub best: String,
     pub score: i32,
@@ -148,26 +151,53 @@ pub struct BenchLine {
 /// Searches one position to `depth` from a fresh state with `threads`
 /// search threads.
 pub fn run_position(position: &BenchPosition, depth: u32, threads: u32) -> BenchLine {
-    let (mut board, side) = setup(position).expect("bench positions are valid");
-    let mut state = SearchState::new(TABLE_BYTES);
-    let start = Instant::now();
-    let result = search::think(
-        &mut board,
-        side,
+    search_position(
+        position,
         &Limits {
             threads,
             ..Limits::depth(depth)
         },
+    )
+}
+
+/// Searches one position from a fresh state within `limits`.
+fn search_position(position: &BenchPosition, limits: &Limits) -> BenchLine {
+    let (mut board, side) = setup(position).expect("bench positions are valid");
+    let mut state = SearchState::new(TABLE_BYTES);
+    let start = Instant::now();
+    let mut seldepth = 0;
+    let result = search::think(
+        &mut board,
+        side,
+        limits,
         &AtomicBool::new(false),
         &mut state,
-        &mut |_| {},
+        &mut |progress| seldepth = progress.seldepth,
     );
     BenchLine {
         nodes: result.nodes,
+        depth: result.depth,
+        seldepth,
         elapsed: start.elapsed(),
         best: result.best.map_or("none".into(), |sq| sq.to_string()),
         score: result.score,
     }
+}
+
+/// One position's report line; `timing` says how long it took.
+fn position_line(index: usize, position: &BenchPosition, line: &BenchLine, timing: &str) -> String {
+    format!(
+        "position {:2}  {:9} {}x{}  depth {:2}-{:2}  nodes {:10}  {timing}  best {:5}  score {}",
+        index + 1,
+        position.rule.name(),
+        position.size,
+        position.size,
+        line.depth,
+        line.seldepth,
+        line.nodes,
+        line.best,
+        line.score
+    )
 }
 
 /// FNV-1a over the node counts: equal for equal search behaviour.
@@ -190,18 +220,12 @@ pub fn run(depth: u32, threads: u32) -> Vec<String> {
     let mut total_time = Duration::ZERO;
     for (i, position) in POSITIONS.iter().enumerate() {
         let line = run_position(position, depth, threads);
-        lines.push(format!(
-            "position {:2}  {:9} {}x{}  nodes {:10}  time {:7} ms  nps {:9}  best {:5}  score {}",
-            i + 1,
-            position.rule.name(),
-            position.size,
-            position.size,
-            line.nodes,
+        let timing = format!(
+            "time {:7} ms  nps {:9}",
             line.elapsed.as_millis(),
-            nodes_per_second(line.nodes, line.elapsed),
-            line.best,
-            line.score
-        ));
+            nodes_per_second(line.nodes, line.elapsed)
+        );
+        lines.push(position_line(i, position, &line, &timing));
         counts.push(line.nodes);
         total_time += line.elapsed;
     }
@@ -231,6 +255,49 @@ pub fn run(depth: u32, threads: u32) -> Vec<String> {
         elapsed.as_millis()
     ));
     lines.push(format!("bench: {total}"));
+    lines
+}
+
+/// `bench movetime MS [threads]`: every position searched as a game move
+/// of `ms` milliseconds (no match clock), reporting the depth completed and
+/// the time used. Timing makes node counts vary, so there is no signature:
+/// this shows what a change does to the depth reached in play.
+pub fn run_timed(ms: u32, threads: u32) -> Vec<String> {
+    let budget = crate::search::time::Clock {
+        timeout_turn: ms as i64,
+        timeout_match: 0,
+        time_left: None,
+        time_increment: 0,
+        spent: 0,
+    }
+    .budget();
+    let mut lines = Vec::new();
+    let mut depths = Vec::new();
+    let mut total_time = Duration::ZERO;
+    let mut total_nodes = 0;
+    for (i, position) in POSITIONS.iter().enumerate() {
+        let line = search_position(
+            position,
+            &Limits {
+                threads,
+                ..Limits::timed(budget)
+            },
+        );
+        let timing = format!("time {:5} ms of {ms}", line.elapsed.as_millis());
+        lines.push(position_line(i, position, &line, &timing));
+        depths.push(line.depth);
+        total_nodes += line.nodes;
+        total_time += line.elapsed;
+    }
+    depths.sort_unstable();
+    lines.push(format!(
+        "movetime {ms} ms  threads {threads}  depth min {} median {} max {}  time used {}%  nps {}",
+        depths[0],
+        depths[depths.len() / 2],
+        depths[depths.len() - 1],
+        total_time.as_millis() * 100 / (ms as u128 * POSITIONS.len() as u128).max(1),
+        nodes_per_second(total_nodes, total_time)
+    ));
     lines
 }
 

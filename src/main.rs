@@ -1,7 +1,8 @@
 //! `pbrain-ferro`: the engine executable managers load.
 //!
 //! With no arguments it speaks the pbrain protocol on stdin/stdout.
-//! `pbrain-ferro bench [depth] [threads]` runs the fixed-depth benchmark. Other
+//! `pbrain-ferro bench [depth] [threads]` runs the fixed-depth benchmark,
+//! `pbrain-ferro bench movetime MS [threads]` the timed one. Other
 //! arguments are ignored (Yixin Board passes `--force-utf8`).
 
 fn main() {
@@ -17,6 +18,20 @@ fn main() {
     // loop answers for a search that panicked.
     std::panic::set_hook(Box::new(|info| log::error!("{info}")));
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("bench")
+        && args.get(1).map(String::as_str) == Some("movetime")
+    {
+        let ms = args.get(2).and_then(|a| a.parse::<u32>().ok());
+        let threads = args.get(3).map_or(Some(1), |a| a.parse::<u32>().ok());
+        let (Some(ms @ 1..), Some(threads @ 1..=256)) = (ms, threads) else {
+            println!("usage: pbrain-ferro bench movetime MS [threads 1..256]");
+            std::process::exit(2);
+        };
+        for line in ferro::bench::run_timed(ms, threads) {
+            println!("{line}");
+        }
+        return;
+    }
     if args.first().map(String::as_str) == Some("bench") {
         let number = |i: usize, default: u32, range: std::ops::RangeInclusive<u32>| match args
             .get(i)

@@ -18,27 +18,131 @@ const CHECK_INTERVAL: u64 = 1024;
 /// How many plies past the horizon defences against open threes are searched.
 const THREAT_EXTENSION_LIMIT: i32 = 2;
 /// Budget of the VCF quiescence at the horizon (solver nodes, fours).
-const LEAF_VCF_NODES: u64 = 64;
+const LEAF_VCF_NODES: u64 = 16;
 const LEAF_VCF_FOURS: u32 = 10;
 
-/// Quiet moves searched at depths 1, 2 and 3 of non-PV nodes; the rest
-/// are pruned.
-const LATE_MOVE_LIMIT: [usize; 4] = [usize::MAX, 8, 14, 22];
+/// The selectivity parameters, in one place. Each pruning step in
+/// `negamax` names the constants it uses.
+pub mod params {
+    /// Move-count pruning: below the root, once `MOVE_COUNT_BASE +
+    /// depth^MOVE_COUNT_POWER` moves are searched the rest are skipped (half
+    /// as many when the static evaluation is not improving).
+    pub const MOVE_COUNT_BASE: f64 = 3.0;
+    pub const MOVE_COUNT_POWER: f64 = 1.3;
+    /// Trivial-move pruning: at non-PV nodes below this depth, a square
+    /// that makes no pattern of note for either side is not searched.
+    pub const TRIVIAL_MAX_DEPTH: i32 = 4;
+    /// Low-score pruning: at non-PV nodes of depth up to this, a quiet move
+    /// whose ordering score is below `1 / LOW_SCORE_DIVISOR` of the best
+    /// candidate's is not searched.
+    pub const LOW_SCORE_MAX_DEPTH: i32 = 6;
+    pub const LOW_SCORE_DIVISOR: i32 = 5;
+    /// Reverse futility: a non-PV node whose static evaluation is this much
+    /// per ply of depth above beta is taken to fail high.
+    pub const REVERSE_FUTILITY_MAX_DEPTH: i32 = 6;
+    pub const REVERSE_FUTILITY_MARGIN: i32 = 80;
+    /// Futility pruning: quiet moves are skipped at non-PV nodes of depth up
+    /// to this when the static evaluation plus `FUTILITY_MARGIN × depth`
+    /// cannot reach alpha.
+    pub const FUTILITY_MAX_DEPTH: i32 = 4;
+    pub const FUTILITY_MARGIN: i32 = 110;
+    /// Razoring: at depth 1 and 2, a static evaluation this far below alpha
+    /// (indexed by depth) drops straight to the horizon value, which
+    /// includes the VCF check.
+    pub const RAZOR_MARGIN: [i32; 3] = [0, 60, 120];
+    /// Internal iterative reduction: a node without a table move at this
+    /// depth or more is searched one ply shallower.
+    pub const IIR_MIN_DEPTH: i32 = 4;
+    /// Late-move reductions: `ln(depth)·ln(index) × LMR_SCALE`, plus up to
+    /// `LMR_SCORE_MAX` plies for a move scored low against the best one.
+    pub const LMR_SCALE: f64 = 1.0;
+    pub const LMR_SCORE_MAX: f64 = 2.0;
+    /// Root moves are reduced by this share of the table's reduction.
+    pub const ROOT_LMR_SCALE: f32 = 0.5;
+    /// Ordering bonus of a killer move, on the scale of `order_score`.
+    pub const KILLER_BONUS: i32 = 60;
+    /// History is divided by this before it is added to the order score.
+    pub const HISTORY_DIVISOR: i32 = 256;
+}
+use params::*;
 
-/// Depth reduction of the `index`-th move at `depth` (logarithmic in both).
-fn late_move_reduction(depth: i32, index: usize) -> i32 {
-    let r = (depth as f64).ln() * ((index + 1) as f64).ln() / 1.8;
-    (r + 0.5) as i32
+/// Reductions (in plies, fractional) for each (depth, move index), and
+/// move-count limits per depth, computed once.
+struct SearchTables {
+    reductions: [[f32; 64]; 64],
+    move_counts: [usize; 64],
 }
 
-/// A move that makes or stops a three or a four (never pruned or reduced).
-fn is_tactical(board: &Board, sq: Square, side: Colour) -> bool {
+impl SearchTables {
+    fn get() -> &'static SearchTables {
+        static TABLES: std::sync::OnceLock<SearchTables> = std::sync::OnceLock::new();
+        TABLES.get_or_init(|| {
+            let mut reductions = [[0f32; 64]; 64];
+            for (depth, row) in reductions.iter_mut().enumerate().skip(1) {
+                for (index, cell) in row.iter_mut().enumerate().skip(1) {
+                    *cell = (LMR_SCALE * (depth as f64).ln() * (index as f64).ln()) as f32;
+                }
+            }
+            let mut move_counts = [0usize; 64];
+            for (depth, count) in move_counts.iter_mut().enumerate() {
+                *count = (MOVE_COUNT_BASE + (depth as f64).powf(MOVE_COUNT_POWER)) as usize;
+            }
+            SearchTables {
+                reductions,
+                move_counts,
+            }
+        })
+    }
+
+    #[inline]
+    fn reduction(&self, depth: i32, index: usize) -> f32 {
+        self.reductions[(depth.max(0) as usize).min(63)][index.min(63)]
+    }
+
+    #[inline]
+    fn move_count(&self, depth: i32, improving: bool) -> usize {
+        let full = self.move_counts[(depth.max(0) as usize).min(63)];
+        if improving {
+            full
+        } else {
+            full / 2
+        }
+    }
+}
+
+/// How much a move threatens or defends, from the patterns of its square.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum MoveKind {
+    /// Not even a two for either side.
+    Trivial,
+    /// Nothing immediate for either side.
+    Quiet,
+    /// Makes an open three or a closed four, or stops the opponent's open
+    /// three or four: reduced less, but may be pruned.
+    Active,
+    /// Makes a winning shape (four-three, double three, open or double
+    /// four) or takes the opponent's such square: never pruned.
+    Forcing,
+}
+
+fn move_kind(board: &Board, sq: Square, side: Colour) -> MoveKind {
+    use CellThreat::*;
     let own = board.threat(sq, side);
     let theirs = board.threat(sq, side.opponent());
-    movegen::makes_four(own)
-        || matches!(own, CellThreat::Three | CellThreat::DoubleThree)
-        || movegen::makes_four(theirs)
-        || theirs >= CellThreat::Three
+    if matches!(own, DoubleThree | FourThree | DoubleFour | OpenFour | Five)
+        || matches!(
+            theirs,
+            DoubleThree | FourThree | DoubleFour | OpenFour | Five
+        )
+    {
+        MoveKind::Forcing
+    } else if matches!(own, Three | Four) || matches!(theirs, Three | Four) {
+        MoveKind::Active
+    } else if own == None && theirs == None {
+        MoveKind::Trivial
+    } else {
+        MoveKind::Quiet
+    }
 }
 
 /// Per-colour history scores, kept between searches of one game.
@@ -108,6 +212,8 @@ pub struct Searcher<'a> {
     history: &'a mut History,
     stop_rule: StopRule<'a>,
     killers: [[Option<Square>; 2]; MAX_PLY + 1],
+    /// Static evaluation of each ply on the current line.
+    evals: [i32; MAX_PLY + 1],
     buffers: Vec<Vec<ScoredMove>>,
     pv: Vec<Vec<Square>>,
     pub nodes: u64,
@@ -139,6 +245,7 @@ impl<'a> Searcher<'a> {
             history,
             stop_rule,
             killers: [[None; 2]; MAX_PLY + 1],
+            evals: [0; MAX_PLY + 1],
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(16)).collect(),
             nodes: 0,
@@ -216,15 +323,34 @@ impl<'a> Searcher<'a> {
         let mut best_value = -INFINITY;
         self.pv[0].clear();
         self.root_best = None;
+        let tables = SearchTables::get();
         for (i, root_move) in moves.iter_mut().enumerate() {
             let sq = root_move.sq;
+            // Late quiet root moves are tried a little shallower first.
+            let reduction =
+                if depth >= 3 && i >= 3 && move_kind(self.board, sq, side) <= MoveKind::Quiet {
+                    ((tables.reduction(depth, i) * ROOT_LMR_SCALE).round() as i32)
+                        .clamp(0, depth - 2)
+                } else {
+                    0
+                };
             self.board.place(sq, side.stone());
             self.nodes += 1;
             let mut value;
             if i == 0 {
                 value = -self.negamax(side.opponent(), depth - 1, 1, -beta, -alpha, true);
             } else {
-                value = -self.negamax(side.opponent(), depth - 1, 1, -alpha - 1, -alpha, false);
+                value = -self.negamax(
+                    side.opponent(),
+                    depth - 1 - reduction,
+                    1,
+                    -alpha - 1,
+                    -alpha,
+                    false,
+                );
+                if value > alpha && reduction > 0 && !self.aborted {
+                    value = -self.negamax(side.opponent(), depth - 1, 1, -alpha - 1, -alpha, false);
+                }
                 if value > alpha && value < beta && !self.aborted {
                     value = -self.negamax(side.opponent(), depth - 1, 1, -beta, -alpha, true);
                 }
@@ -270,7 +396,7 @@ impl<'a> Searcher<'a> {
     fn negamax(
         &mut self,
         side: Colour,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         mut alpha: i32,
         mut beta: i32,
@@ -284,7 +410,7 @@ impl<'a> Searcher<'a> {
         self.seldepth = self.seldepth.max(ply);
         let them = side.opponent();
 
-        // Terminal and forced situations.
+        // Step 1. Terminal and forced situations.
         if self.board.threat_count(side, CellThreat::Five) > 0 {
             return mate_in(ply + 1);
         }
@@ -298,24 +424,25 @@ impl<'a> Searcher<'a> {
         if ply >= MAX_PLY {
             return self.static_eval(side);
         }
-        // Mate-distance pruning: no result here can beat a shorter mate.
+
+        // Step 2. Mate-distance pruning: no result here can beat a shorter
+        // mate.
         alpha = alpha.max(mated_in(ply));
         beta = beta.min(mate_in(ply + 1));
         if alpha >= beta {
             return alpha;
         }
+
+        // Step 3. The horizon. Facing an open three (or a double four) the
+        // static value means nothing: look further, over the defences only.
         let forced = opponent_fives > 0;
-        if depth <= 0 && !forced {
-            // Facing an open three (or a double four) the static value means
-            // nothing: look one more move, over the defences only.
-            let threatened = depth > -THREAT_EXTENSION_LIMIT
-                && !has_any_four(self.board, side)
-                && has_winning_four(self.board, them);
-            if !threatened {
-                return self.horizon(side, ply);
-            }
+        let threatened =
+            !forced && !has_any_four(self.board, side) && has_winning_four(self.board, them);
+        if depth <= 0 && !forced && !(threatened && depth > -THREAT_EXTENSION_LIMIT) {
+            return self.horizon(side, ply);
         }
 
+        // Step 4. Transposition table.
         let key = position_key(self.board, side);
         let hit = self.tt.probe(key, ply);
         if let Some(hit) = hit {
@@ -333,7 +460,46 @@ impl<'a> Searcher<'a> {
         }
         let tt_move = hit.and_then(|h| h.best);
         let eval = hit.map_or_else(|| self.static_eval(side), |h| h.eval);
+        self.evals[ply] = eval;
+        // Is our position better than two plies ago (then prune less)?
+        let improving = ply < 2 || eval > self.evals[ply - 2];
+        let quiet_node = !pv_node && !forced && !threatened;
 
+        // Step 5. Razoring: far below alpha near the horizon, only a forced
+        // win by fours could save the node, and the horizon value looks
+        // for exactly that.
+        if quiet_node
+            && (1..=2).contains(&depth)
+            && eval + RAZOR_MARGIN[depth as usize] < alpha
+            && !has_winning_four(self.board, side)
+        {
+            let value = self.horizon(side, ply);
+            if value < alpha {
+                return value;
+            }
+        }
+
+        // Step 6. Reverse futility: far above beta with no threat against
+        // us, the opponent is taken to be unable to catch up in the plies
+        // left.
+        if quiet_node
+            && depth <= REVERSE_FUTILITY_MAX_DEPTH
+            && eval < MATE_BOUND
+            && beta > -MATE_BOUND
+            && eval - REVERSE_FUTILITY_MARGIN * (depth - improving as i32).max(0) >= beta
+            && !has_any_four(self.board, them)
+        {
+            return eval;
+        }
+
+        // Step 7. Internal iterative reduction: without a table move the
+        // ordering is a guess, so spend less on this node.
+        if tt_move.is_none() && depth >= IIR_MIN_DEPTH && !forced {
+            depth -= 1;
+        }
+
+        // Step 8. Move generation and ordering: table move, then the
+        // pattern score of the square for both sides, killers, history.
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         movegen::generate(self.board, side, &mut moves);
         if moves.is_empty() {
@@ -346,45 +512,97 @@ impl<'a> Searcher<'a> {
             };
         }
         let killers = self.killers[ply];
+        let top_score = moves.iter().map(|m| m.score).max().unwrap_or(0).max(1);
         for m in moves.iter_mut() {
-            m.score += self.history.get(m.sq, side) / 8;
+            let mut ordering = m.score;
+            ordering += self.history.get(m.sq, side) / HISTORY_DIVISOR;
             if Some(m.sq) == tt_move {
-                m.score += 1 << 28;
+                ordering = 1 << 22;
             } else if killers.contains(&Some(m.sq)) {
-                m.score += 1 << 20;
+                ordering += KILLER_BONUS;
             }
+            m.score = ordering;
         }
         moves.sort_by_key(|m| (-m.score, m.sq.index()));
 
-        // One reply only: it costs no depth.
+        // One reply only: it costs no depth (this extends every forced
+        // block of a four).
         let child_depth = if moves.len() == 1 { depth } else { depth - 1 };
+        let tables = SearchTables::get();
+        let move_count_limit = tables.move_count(depth, improving);
         let original_alpha = alpha;
         let mut best_value = -INFINITY;
         let mut best_move = None;
-        for (i, m) in moves.iter().enumerate() {
-            let sq = m.sq;
-            let quiet = !is_tactical(self.board, sq, side) && Some(sq) != tt_move;
-            // Late quiet moves near the horizon are not searched at all.
-            if quiet
-                && !pv_node
-                && !forced
-                && depth < LATE_MOVE_LIMIT.len() as i32
-                && i >= LATE_MOVE_LIMIT[depth as usize]
-                && best_value > -MATE_BOUND
-            {
-                continue;
+        let mut searched = 0usize;
+        for i in 0..moves.len() {
+            let sq = moves[i].sq;
+            let raw_score = movegen::order_score(self.board, sq, side);
+            let kind = move_kind(self.board, sq, side);
+            let is_tt_move = Some(sq) == tt_move;
+            let quiet = kind <= MoveKind::Quiet && !is_tt_move;
+
+            // Step 9. Pruning, once a move has been searched and no loss
+            // is on the board.
+            if !forced && searched > 0 && best_value > -MATE_BOUND && !is_tt_move {
+                // 9a. Move count, at every node below the root: the
+                // moves are ordered by their threats.
+                if searched >= move_count_limit {
+                    continue;
+                }
+                if !pv_node && !threatened {
+                    // 9b. Squares that do nothing for either side.
+                    if kind == MoveKind::Trivial && depth < TRIVIAL_MAX_DEPTH {
+                        continue;
+                    }
+                    // 9c. Low score compared with the best candidate.
+                    if quiet
+                        && depth <= LOW_SCORE_MAX_DEPTH
+                        && raw_score * LOW_SCORE_DIVISOR < top_score
+                    {
+                        continue;
+                    }
+                    // 9d. Futility.
+                    if quiet
+                        && depth <= FUTILITY_MAX_DEPTH
+                        && eval + FUTILITY_MARGIN * depth <= alpha
+                    {
+                        continue;
+                    }
+                }
             }
+
             self.board.place(sq, side.stone());
             let mut value;
-            if i == 0 {
+            if searched == 0 {
                 value = -self.negamax(them, child_depth, ply + 1, -beta, -alpha, pv_node);
             } else {
-                // Late quiet moves are searched shallower first.
-                let reduction = if depth >= 3 && i >= 2 && quiet && !forced {
-                    late_move_reduction(depth, i).min(child_depth - 1)
-                } else {
-                    0
-                };
+                // Step 10. Late-move reductions: later moves are searched
+                // shallower first; low-scored moves more, attacks and
+                // defences less.
+                let mut reduction = 0;
+                if depth >= 2 && !forced && searched >= if pv_node { 2 } else { 1 } {
+                    let mut r = tables.reduction(depth, searched);
+                    let relative = raw_score as f32 / top_score as f32;
+                    r += (LMR_SCORE_MAX as f32 * (1.0 - 2.0 * relative)).max(0.0);
+                    if pv_node {
+                        r -= 1.0;
+                    } else {
+                        r += 0.5;
+                        if !improving {
+                            r += 0.5;
+                        }
+                    }
+                    match kind {
+                        MoveKind::Forcing => r -= 2.0,
+                        MoveKind::Active => r -= 1.0,
+                        _ => {
+                            if killers.contains(&Some(sq)) {
+                                r -= 1.0;
+                            }
+                        }
+                    }
+                    reduction = (r.round() as i32).clamp(0, (child_depth - 1).max(0));
+                }
                 value = -self.negamax(
                     them,
                     child_depth - reduction,
@@ -401,6 +619,7 @@ impl<'a> Searcher<'a> {
                 }
             }
             self.board.undo();
+            searched += 1;
             if self.aborted {
                 self.buffers[ply] = moves;
                 return 0;

@@ -123,7 +123,11 @@ const SOLVER_NODES_PER_MS: u64 = 300;
 /// Longest VCF searched (fours).
 const MAX_VCF_FOURS: u32 = 40;
 /// Half-width of the first aspiration window.
-const ASPIRATION: i32 = 60;
+const ASPIRATION: i32 = 150;
+/// Growth of an iteration's time over the previous one assumed when only
+/// one has been measured, and the most ever assumed.
+const ITERATION_GROWTH_DEFAULT: f64 = 2.0;
+const ITERATION_GROWTH_MAX: f64 = 6.0;
 /// Deepest iteration.
 const MAX_DEPTH: u32 = 60;
 
@@ -308,6 +312,8 @@ fn main_iterations(
     let mut best_score = 0;
     let mut completed_depth = 0;
     let mut previous = 0;
+    let mut previous_elapsed = Duration::ZERO;
+    let mut last_iteration_time = Duration::ZERO;
     let progress = |searcher: &Searcher<'_>, depth, score, pv| Progress {
         depth,
         seldepth: searcher.seldepth as u32,
@@ -350,7 +356,12 @@ fn main_iterations(
         let proven = mate_distance(value).is_some_and(|plies| plies <= depth as i32);
         // Below `start_depth` only the hard limit stops the search.
         let may_stop_early = depth >= limits.start_depth;
-        let next_would_overrun = start.elapsed() * 2 > limits.budget.target;
+        let elapsed = start.elapsed();
+        let iteration_time = elapsed.saturating_sub(previous_elapsed);
+        let next_would_overrun =
+            !start_another_iteration(limits.budget, elapsed, iteration_time, last_iteration_time);
+        last_iteration_time = iteration_time;
+        previous_elapsed = elapsed;
         if proven || (may_stop_early && (next_would_overrun || moves.len() == 1)) {
             break;
         }
@@ -364,6 +375,33 @@ fn main_iterations(
         nodes: searcher.nodes + root.solver_nodes,
         depth: completed_depth,
     }
+}
+
+/// Whether to begin another iteration, `elapsed` into the move, after one
+/// that took `last` (and one before it that took `before`).
+///
+/// Without a match clock (the target is the hard limit) time not used is
+/// lost, so the search goes on until the hard limit cuts it: a cut
+/// iteration still counts through its proven root moves. With a match
+/// clock the next iteration's time is predicted from the growth between
+/// the last two, and it is started only if its first half (where the
+/// principal move is searched) would end by the target.
+fn start_another_iteration(
+    budget: time::Budget,
+    elapsed: Duration,
+    last: Duration,
+    before: Duration,
+) -> bool {
+    if budget.target >= budget.hard {
+        return elapsed < budget.hard;
+    }
+    let growth = if before.is_zero() {
+        ITERATION_GROWTH_DEFAULT
+    } else {
+        (last.as_secs_f64() / before.as_secs_f64()).clamp(1.0, ITERATION_GROWTH_MAX)
+    };
+    let predicted = last.as_secs_f64() * growth;
+    elapsed.as_secs_f64() + predicted * 0.5 <= budget.target.as_secs_f64()
 }
 
 /// Node limit of a root threat solver: `full`, less when the move's time
@@ -493,4 +531,40 @@ fn centre_first(board: &Board) -> Vec<Square> {
         (dx * dx + dy * dy, sq.index())
     });
     squares
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn without_a_match_clock_iterations_go_on_to_the_hard_limit() {
+        let budget = time::Budget {
+            target: ms(450),
+            hard: ms(450),
+        };
+        // Even a fast-growing search starts another iteration at 400 ms:
+        // the hard limit cuts it, and its proven moves still count.
+        assert!(start_another_iteration(budget, ms(400), ms(200), ms(20)));
+        assert!(!start_another_iteration(budget, ms(450), ms(10), ms(5)));
+    }
+
+    #[test]
+    fn with_a_match_clock_the_next_iteration_is_predicted_from_the_growth() {
+        let budget = time::Budget {
+            target: ms(1000),
+            hard: ms(5000),
+        };
+        // Growth 2: the next takes about 400 ms, half of it ends at 600.
+        assert!(start_another_iteration(budget, ms(400), ms(200), ms(100)));
+        // Growth 5: about 2000 ms, half of it ends at 1600 > 1000.
+        assert!(!start_another_iteration(budget, ms(600), ms(400), ms(80)));
+        // Growth is capped, and never below 1.
+        assert!(start_another_iteration(budget, ms(100), ms(10), ms(100)));
+        assert!(!start_another_iteration(budget, ms(900), ms(100), ms(1)));
+    }
 }

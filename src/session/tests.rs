@@ -317,12 +317,23 @@ fn an_opponent_black_stone_on_a_forbidden_point_is_reported_not_refused() {
         "5,7,2",
         "12,14,1",
         "6,8,2",
+        // A closed black four far away (five at 0,14), and white stones
+        // that keep the colours' parity.
+        "0,10,2",
+        "0,9,1",
+        "0,11,2",
+        "14,0,1",
+        "0,12,2",
+        "12,0,1",
+        "0,13,2",
+        "14,2,1",
         "DONE",
     ];
     let out = run(&mut session, &setup);
     assert!(out.iter().all(|l| !l.contains("forbidden")), "{out:?}");
     let reply = out.last().unwrap().clone();
-    assert!(is_move(&reply) && reply != "6,7", "{out:?}");
+    // White must block black's four at the edge, so 6,7 stays free.
+    assert_eq!(reply, "0,14", "{out:?}");
     let out = run(&mut session, &["TURN 6,7"]);
     assert!(
         out[0].starts_with("MESSAGE renju: black's move 6,7"),
