@@ -73,5 +73,11 @@ impl CellValues {
 /// Evaluation of the position for `side` (the side to move), positive when
 /// `side` stands better.
 pub fn evaluate(board: &Board, side: Colour) -> i32 {
-    board.value_sum(side) - board.value_sum(side.opponent()) + TEMPO
+    board.value_sum(side) * SIDE_TO_MOVE_SHARE / 100
+        - board.value_sum(side.opponent()) * (200 - SIDE_TO_MOVE_SHARE) / 100
+        + TEMPO
 }
+
+/// The side to move can use its squares first: its square values count
+/// this many percent, the opponent's `200 -` this.
+pub const SIDE_TO_MOVE_SHARE: i32 = 110;

@@ -221,7 +221,7 @@ pub struct Searcher<'a> {
     /// The root move last proven better than the window's lower bound in
     /// the current iteration, with its value.
     pub root_best: Option<(Square, i32)>,
-    solver: ThreatSolver,
+    solver: ThreatSolver<'a>,
     /// Set once the search must stop; results after it are discarded.
     pub aborted: bool,
     /// Clock checks start only after the first iteration.

@@ -117,6 +117,14 @@ impl SearchState {
 const ROOT_VCF_NODES: u64 = 200_000;
 /// Node budget of the VCT check at the root.
 const ROOT_VCT_NODES: u64 = 40_000;
+/// Threes in the root VCT (each may be followed by fours).
+const ROOT_VCT_THREES: u32 = 8;
+/// Threat defence at the root: the share of the hard limit it may take,
+/// the nodes of the check whether the opponent threatens a forced win, and
+/// the nodes of the check of each root move against it.
+const DEFENCE_TIME_PERCENT: u32 = 25;
+const DEFENCE_CHECK_NODES: u64 = 30_000;
+const DEFENCE_MOVE_NODES: u64 = 4_000;
 /// Root solver nodes allowed per millisecond of the hard limit: about a
 /// third of the solvers' speed.
 const SOLVER_NODES_PER_MS: u64 = 300;
@@ -209,6 +217,7 @@ pub fn think(
     if !instant {
         solver.set_deadline(start.checked_add(limits.budget.hard));
     }
+    solver.set_stop(stop);
     let vcf = solver
         .vcf(board, side, MAX_VCF_FOURS)
         .filter(|line| limits.allows(line[0]));
@@ -227,7 +236,9 @@ pub fn think(
     let mut solver_nodes = solver.nodes;
     if !instant && limits.max_depth == 0 {
         solver.reset(solver_node_limit(ROOT_VCT_NODES, limits, instant));
-        let vct = solver.vct(board, side, 4).filter(|&sq| limits.allows(sq));
+        let vct = solver
+            .vct(board, side, ROOT_VCT_THREES)
+            .filter(|&sq| limits.allows(sq));
         if let Some(sq) = vct {
             solver_nodes += solver.nodes;
             report(&Progress {
@@ -241,7 +252,10 @@ pub fn think(
             return result(sq, mate_in(MAX_PLY), solver_nodes, 1);
         }
         solver_nodes += solver.nodes;
+        solver_nodes +=
+            keep_moves_that_stop_a_forced_win(board, side, &mut moves, limits, start, stop);
     }
+    let first = moves.first().map_or(first, |m| m.sq);
 
     let max_depth = if limits.max_depth == 0 {
         MAX_DEPTH
@@ -375,6 +389,63 @@ fn main_iterations(
         nodes: searcher.nodes + root.solver_nodes,
         depth: completed_depth,
     }
+}
+
+/// Threat defence at the root. If the opponent, were it to move now, would
+/// win by fours or by threes, only the root moves after which it no longer
+/// does are kept (all of them if none is found): the search's horizon is
+/// too short to see a long forced line, and a solver sees it at once.
+/// A move is dropped only on a found win, never for want of nodes or time.
+/// Returns the solver nodes spent.
+pub(crate) fn keep_moves_that_stop_a_forced_win(
+    board: &mut Board,
+    side: Colour,
+    moves: &mut Vec<ScoredMove>,
+    limits: &Limits,
+    start: Instant,
+    stop: &AtomicBool,
+) -> u64 {
+    let them = side.opponent();
+    if moves.len() < 2 || limits.budget.hard == Duration::MAX {
+        return 0;
+    }
+    let deadline = start.checked_add(limits.budget.hard * DEFENCE_TIME_PERCENT / 100);
+    let mut solver = ThreatSolver::new(solver_node_limit(DEFENCE_CHECK_NODES, limits, false));
+    solver.set_deadline(deadline);
+    solver.set_stop(stop);
+    let wins = |solver: &mut ThreatSolver, board: &mut Board, node_limit: u64| {
+        solver.reset(node_limit);
+        let found = solver.vcf(board, them, MAX_VCF_FOURS).is_some()
+            || solver.vct(board, them, ROOT_VCT_THREES).is_some();
+        (found, solver.nodes)
+    };
+    let (threatened, mut nodes) = wins(&mut solver, board, DEFENCE_CHECK_NODES);
+    if !threatened {
+        return nodes;
+    }
+    let mut safe = Vec::with_capacity(moves.len());
+    for m in moves.iter() {
+        if stop.load(Ordering::Relaxed) {
+            safe.push(*m);
+            continue;
+        }
+        board.place(m.sq, side.stone());
+        let (loses, used) = wins(&mut solver, board, DEFENCE_MOVE_NODES);
+        board.undo();
+        nodes += used;
+        if !loses {
+            safe.push(*m);
+        }
+    }
+    log::debug!(
+        "threat defence: {} of {} root moves stop the opponent's forced win",
+        safe.len(),
+        moves.len()
+    );
+    if !safe.is_empty() {
+        *moves = safe;
+    }
+    nodes
 }
 
 /// Whether to begin another iteration, `elapsed` into the move, after one

@@ -10,6 +10,7 @@ use super::movegen::{
 use crate::board::{Board, Colour, Square};
 use crate::pattern::{CellThreat, Pattern};
 use rustc_hash::FxHashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// Nodes between two readings of the clock (when there is a deadline).
@@ -17,7 +18,7 @@ const CLOCK_INTERVAL: u64 = 256;
 
 /// Proven failures are remembered by position (and attacker) so that
 /// transpositions are not searched twice.
-pub struct ThreatSolver {
+pub struct ThreatSolver<'a> {
     /// Position (and attacker) → the most fours with which no VCF exists.
     /// Only complete searches are recorded, never one cut by the node
     /// limit or the clock.
@@ -27,18 +28,26 @@ pub struct ThreatSolver {
     /// The root solvers stop here too: their node limits assume a normal
     /// speed, which a large board or a busy machine does not give.
     deadline: Option<Instant>,
+    /// And when this flag is set (END, YXSTOP, `INFO timeout_turn 0`).
+    stop: Option<&'a AtomicBool>,
 }
 
 const ATTACKER_KEY: [u64; 2] = [0x5A17_C0DE_0000_0001, 0x0BAD_F00D_0000_0002];
 
-impl ThreatSolver {
-    pub fn new(node_limit: u64) -> ThreatSolver {
+impl<'a> ThreatSolver<'a> {
+    pub fn new(node_limit: u64) -> ThreatSolver<'a> {
         ThreatSolver {
             failed: FxHashMap::default(),
             nodes: 0,
             node_limit,
             deadline: None,
+            stop: None,
         }
+    }
+
+    /// Stops every later query once `stop` is set, as if out of nodes.
+    pub fn set_stop(&mut self, stop: &'a AtomicBool) {
+        self.stop = Some(stop);
     }
 
     /// Stops every later query at `deadline` as if out of nodes.
@@ -58,9 +67,10 @@ impl ThreatSolver {
     fn out_of_nodes(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes.is_multiple_of(CLOCK_INTERVAL)
-            && self
+            && (self
                 .deadline
                 .is_some_and(|deadline| Instant::now() >= deadline)
+                || self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)))
         {
             self.node_limit = self.node_limit.min(self.nodes - 1);
         }
@@ -164,8 +174,19 @@ impl ThreatSolver {
     /// A forced win for `attacker` by fours and open threes (threats the
     /// defender must answer), at most `max_depth` attacker moves deep.
     /// Returns the attacker's first move.
+    ///
+    /// Deepened one three at a time, so that a short win is found before
+    /// the node budget goes into long lines.
     pub fn vct(&mut self, board: &mut Board, attacker: Colour, max_depth: u32) -> Option<Square> {
-        self.vct_node(board, attacker, max_depth)
+        for depth in 1..=max_depth {
+            if let Some(sq) = self.vct_node(board, attacker, depth) {
+                return Some(sq);
+            }
+            if self.nodes > self.node_limit {
+                break;
+            }
+        }
+        None
     }
 
     fn vct_node(&mut self, board: &mut Board, attacker: Colour, depth: u32) -> Option<Square> {
@@ -183,16 +204,22 @@ impl ThreatSolver {
         if depth == 0 || self.out_of_nodes() {
             return None;
         }
-        // Threes that the defender must answer.
-        let threes: Vec<Square> = candidates(board)
+        // Threes that the defender must answer, the most promising first
+        // (what the square is worth to the attacker, and to the defender).
+        let mut threes: Vec<(Square, i32)> = candidates(board)
             .filter(|&sq| {
                 matches!(
                     board.threat(sq, attacker),
                     CellThreat::Three | CellThreat::DoubleThree
                 )
             })
+            .map(|sq| {
+                let value = 2 * board.cell_value(sq, attacker) + board.cell_value(sq, defender);
+                (sq, value)
+            })
             .collect();
-        for sq in threes {
+        threes.sort_by_key(|&(sq, value)| (-value, sq.index()));
+        for (sq, _) in threes {
             if !is_legal(board, sq, attacker) {
                 continue;
             }

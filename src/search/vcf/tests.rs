@@ -336,3 +336,52 @@ fn a_query_cut_by_its_node_limit_does_not_hide_the_vcf_from_the_next() {
     }
     assert!(checked > 0, "no shared position needs four nodes");
 }
+
+#[test]
+fn threat_defence_drops_only_moves_that_leave_the_forced_win() {
+    use crate::search::{keep_moves_that_stop_a_forced_win, root_moves};
+    let limits = Limits::timed(Budget {
+        target: std::time::Duration::from_secs(20),
+        hard: std::time::Duration::from_secs(20),
+    });
+    let mut narrowed = 0;
+    for (mut b, attacker, _, _) in vcf_puzzles() {
+        let defender = attacker.opponent();
+        let mut moves = root_moves(&mut b, defender, &limits);
+        let all: Vec<Square> = moves.iter().map(|m| m.sq).collect();
+        keep_moves_that_stop_a_forced_win(
+            &mut b,
+            defender,
+            &mut moves,
+            &limits,
+            std::time::Instant::now(),
+            &AtomicBool::new(false),
+        );
+        assert!(!moves.is_empty());
+        if moves.len() == all.len() {
+            continue;
+        }
+        narrowed += 1;
+        // Every dropped move leaves the attacker a forced win.
+        for &sq in all.iter().filter(|&&sq| !moves.iter().any(|m| m.sq == sq)) {
+            b.place(sq, defender.stone());
+            let mut solver = ThreatSolver::new(1_000_000);
+            let wins = solver.vcf(&mut b, attacker, 40).is_some()
+                || solver.vct(&mut b, attacker, 8).is_some();
+            b.undo();
+            assert!(wins, "{sq} was dropped but leaves no forced win");
+        }
+        // And the attacker's first four is among the kept defences' reach:
+        // some kept move stops every VCF.
+        let stops = moves.iter().any(|m| {
+            b.place(m.sq, defender.stone());
+            let stopped = ThreatSolver::new(1_000_000)
+                .vcf(&mut b, attacker, 40)
+                .is_none();
+            b.undo();
+            stopped
+        });
+        assert!(stops, "no kept move stops the VCF");
+    }
+    assert!(narrowed >= 5, "only {narrowed} positions narrowed");
+}
