@@ -5,7 +5,7 @@
 //! whose only block is forbidden has lost).
 
 use super::movegen::{
-    candidates, five_squares, has_winning_four, is_legal, makes_four, restricted,
+    candidates, five_squares, has_winning_four, is_legal, makes_four, order_score, restricted,
 };
 use crate::board::{Board, Colour, Square};
 use crate::pattern::{CellThreat, Pattern};
@@ -13,7 +13,7 @@ use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-/// Nodes between two readings of the clock (when there is a deadline).
+/// Nodes between two readings of the clock and of the stop flag (when set).
 const CLOCK_INTERVAL: u64 = 256;
 
 /// Proven failures are remembered by position (and attacker) so that
@@ -213,10 +213,7 @@ impl<'a> ThreatSolver<'a> {
                     CellThreat::Three | CellThreat::DoubleThree
                 )
             })
-            .map(|sq| {
-                let value = 2 * board.cell_value(sq, attacker) + board.cell_value(sq, defender);
-                (sq, value)
-            })
+            .map(|sq| (sq, order_score(board, sq, attacker)))
             .collect();
         threes.sort_by_key(|&(sq, value)| (-value, sq.index()));
         for (sq, _) in threes {
