@@ -14,3 +14,4 @@ pub mod rng;
 pub mod rules;
 pub mod search;
 pub mod session;
+pub mod train;

@@ -7,14 +7,17 @@
 //! five cells of it along the four lines, and re-derives their patterns by
 //! table lookup.
 
+mod rule;
+mod values;
 pub mod zobrist;
 
-use crate::eval::CellValues;
+pub use rule::Rule;
+pub use values::{SquareValues, ValueTables};
+
 use crate::pattern::{
-    colour_tables, key_shift, CellState, CellThreat, ColourTables, Combo, ComboTable, Pattern,
-    ALL_WALL_KEY, HALF_LINE,
+    colour_tables, key_shift, CellState, CellThreat, ColourTables, Combo, ComboTable, DenseCombo,
+    Pattern, ALL_WALL_KEY, HALF_LINE,
 };
-use crate::rules::Rule;
 use std::fmt;
 
 pub const MIN_SIZE: usize = 5;
@@ -116,16 +119,16 @@ impl Colour {
 struct ColourView {
     patterns: [Pattern; 4],
     combo: Combo,
+    dense: DenseCombo,
     threat: CellThreat,
-    value: i32,
 }
 
 impl ColourView {
     const EMPTY: ColourView = ColourView {
         patterns: [Pattern::Dead; 4],
         combo: 0,
+        dense: 0,
         threat: CellThreat::None,
-        value: 0,
     };
 }
 
@@ -136,14 +139,15 @@ pub struct Board {
     rule: Rule,
     tables: ColourTables,
     combos: &'static ComboTable,
-    values: &'static CellValues,
+    values: &'static ValueTables,
     zobrist: &'static [[u64; 4]],
     cells: Vec<CellState>,
     keys: Vec<[u32; 4]>,
     views: Vec<[ColourView; 2]>,
     near: Vec<u8>,
-    /// Sum of cell values over empty squares, per colour.
-    value_sum: [i32; 2],
+    /// Sums over the empty squares of each colour's `[mine, theirs]`
+    /// values (see [`SquareValues`]), per colour.
+    sums: [[i32; 2]; 2],
     /// Number of empty squares of each threat class, per colour.
     threat_counts: [[u16; CellThreat::COUNT]; 2],
     hash: u64,
@@ -183,13 +187,13 @@ impl Board {
             rule,
             tables: colour_tables(black_win, white_win),
             combos: ComboTable::get(),
-            values: CellValues::get(),
+            values: ValueTables::zero(),
             zobrist: zobrist::table(),
             cells: vec![CellState::Wall; SQUARES],
             keys: vec![[ALL_WALL_KEY; 4]; SQUARES],
             views: vec![[ColourView::EMPTY; 2]; SQUARES],
             near: vec![0; SQUARES],
-            value_sum: [0; 2],
+            sums: [[0; 2]; 2],
             threat_counts: [[0; CellThreat::COUNT]; 2],
             hash: 0,
             history: Vec::with_capacity(width * height),
@@ -308,16 +312,43 @@ impl Board {
         self.views[sq.index()][colour.index()].threat
     }
 
-    /// Evaluation weight of `sq` for `colour` (see [`crate::eval`]).
+    /// Move-ordering weight of `sq` for `colour` (the `order` table of the
+    /// attached [`ValueTables`]).
     #[inline]
     pub fn cell_value(&self, sq: Square, colour: Colour) -> i32 {
-        self.views[sq.index()][colour.index()].value
+        let c = colour.index();
+        self.values.colours[c].order[self.views[sq.index()][c].dense as usize]
     }
 
-    /// Sum of the cell values of all empty squares for `colour`.
+    /// Dense pattern combination of `sq` for `colour`.
     #[inline]
-    pub fn value_sum(&self, colour: Colour) -> i32 {
-        self.value_sum[colour.index()]
+    pub fn dense_combo(&self, sq: Square, colour: Colour) -> DenseCombo {
+        self.views[sq.index()][colour.index()].dense
+    }
+
+    /// Sum over the empty squares of `colour`'s `mine` values.
+    #[inline]
+    pub fn mine_sum(&self, colour: Colour) -> i32 {
+        self.sums[colour.index()][0]
+    }
+
+    /// Sum over the empty squares of `colour`'s `theirs` values.
+    #[inline]
+    pub fn theirs_sum(&self, colour: Colour) -> i32 {
+        self.sums[colour.index()][1]
+    }
+
+    /// The value tables the sums are taken from.
+    pub fn values(&self) -> &'static ValueTables {
+        self.values
+    }
+
+    /// Sums from now on over `values` (recomputed here if they change).
+    pub fn set_values(&mut self, values: &'static ValueTables) {
+        if !std::ptr::eq(values, self.values) {
+            self.values = values;
+            self.recompute_all();
+        }
     }
 
     /// How many empty squares give `colour` the threat class `threat`.
@@ -406,35 +437,43 @@ impl Board {
             view.patterns[direction] = new_pattern;
             let combo = crate::pattern::combo_index(view.patterns);
             let threat = self.combos.threat(combo);
-            let value = self.values.value(combo);
+            let dense = self.combos.dense(combo);
             self.threat_counts[colour][view.threat as usize] -= 1;
             self.threat_counts[colour][threat as usize] += 1;
-            self.value_sum[colour] += value - view.value;
+            let eval = &self.values.colours[colour].eval;
+            let (old, new) = (eval[view.dense as usize], eval[dense as usize]);
+            let sums = &mut self.sums[colour];
+            sums[0] += new[0] - old[0];
+            sums[1] += new[1] - old[1];
             view.combo = combo;
+            view.dense = dense;
             view.threat = threat;
-            view.value = value;
         }
     }
 
     fn remove_contribution(&mut self, index: usize) {
         for colour in 0..2 {
             let view = self.views[index][colour];
+            let value = self.values.colours[colour].eval[view.dense as usize];
             self.threat_counts[colour][view.threat as usize] -= 1;
-            self.value_sum[colour] -= view.value;
+            self.sums[colour][0] -= value[0];
+            self.sums[colour][1] -= value[1];
         }
     }
 
     fn add_contribution(&mut self, index: usize) {
         for colour in 0..2 {
             let view = self.views[index][colour];
+            let value = self.values.colours[colour].eval[view.dense as usize];
             self.threat_counts[colour][view.threat as usize] += 1;
-            self.value_sum[colour] += view.value;
+            self.sums[colour][0] += value[0];
+            self.sums[colour][1] += value[1];
         }
     }
 
     /// Derives every square's patterns from its keys (new board, new rule).
     fn recompute_all(&mut self) {
-        self.value_sum = [0; 2];
+        self.sums = [[0; 2]; 2];
         self.threat_counts = [[0; CellThreat::COUNT]; 2];
         for sq in self.squares().collect::<Vec<_>>() {
             let index = sq.index();
@@ -448,8 +487,8 @@ impl Board {
                 self.views[index][colour] = ColourView {
                     patterns,
                     combo,
+                    dense: self.combos.dense(combo),
                     threat: self.combos.threat(combo),
-                    value: self.values.value(combo),
                 };
             }
             if self.cells[index] == CellState::Empty {
@@ -476,7 +515,7 @@ impl Board {
                 }
             }
         }
-        if self.value_sum != fresh.value_sum || self.threat_counts != fresh.threat_counts {
+        if self.sums != fresh.sums || self.threat_counts != fresh.threat_counts {
             return Err("value sums or threat counts differ".into());
         }
         Ok(())

@@ -29,11 +29,12 @@ fn random_game(
 ) {
     let mut rng = SplitMix64(seed);
     let mut board = Board::new(width, height, rule).unwrap();
+    board.set_values(test_values());
     let empty_hash = board.hash();
-    let empty_sums = [
-        board.value_sum(Colour::Black),
-        board.value_sum(Colour::White),
-    ];
+    let sums = |board: &Board| {
+        [Colour::Black, Colour::White].map(|c| (board.mine_sum(c), board.theirs_sum(c)))
+    };
+    let empty_sums = sums(&board);
     let mut hashes = vec![board.hash()];
     let mut colour = Colour::Black;
     for played in 0..moves.min(width * height) {
@@ -64,13 +65,7 @@ fn random_game(
         }
     }
     assert_eq!(board.hash(), empty_hash);
-    assert_eq!(
-        [
-            board.value_sum(Colour::Black),
-            board.value_sum(Colour::White)
-        ],
-        empty_sums
-    );
+    assert_eq!(sums(&board), empty_sums);
     assert_eq!(board.empty_count(), width * height);
     board.check_consistency().unwrap();
 }
@@ -135,5 +130,40 @@ fn changing_the_rule_rederives_patterns() {
     board.set_rule(Rule::Standard);
     assert!(!board.is_winning_move(gap, Colour::Black));
     assert_eq!(board.pattern(gap, Colour::Black, 0), Pattern::Overline);
+    board.check_consistency().unwrap();
+}
+
+/// Value tables with a different pseudo-random value for every entry, so
+/// that a sum that missed or doubled any square would show.
+fn test_values() -> &'static ValueTables {
+    static TABLES: std::sync::OnceLock<ValueTables> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| {
+        let mut rng = SplitMix64(99);
+        let mut table = || -> Box<[i32]> {
+            (0..crate::pattern::DENSE_COMBO_COUNT)
+                .map(|_| (rng.next_u64() % 2001) as i32 - 1000)
+                .collect()
+        };
+        let mut colour = || SquareValues {
+            order: table(),
+            eval: table()
+                .iter()
+                .zip(table().iter())
+                .map(|(&m, &t)| [m, t])
+                .collect(),
+        };
+        ValueTables {
+            colours: [colour(), colour()],
+        }
+    })
+}
+
+#[test]
+fn attaching_tables_recomputes_the_sums() {
+    let mut board = Board::new(9, 9, Rule::Freestyle).unwrap();
+    board.place(Square::new(4, 4), CellState::Black);
+    assert_eq!(board.mine_sum(Colour::Black), 0, "zero tables before");
+    board.set_values(test_values());
+    assert_ne!(board.mine_sum(Colour::Black), 0);
     board.check_consistency().unwrap();
 }

@@ -1,83 +1,106 @@
 //! Static evaluation from the incremental pattern data.
 //!
-//! Every empty square carries a value per colour: what a stone of that colour
-//! there would make, summed over the four lines, plus a bonus for the
-//! combined threat. The board keeps the sums up to date as stones come and
-//! go, so evaluating a position is a subtraction. All weights live here.
+//! Every empty square has, per colour, a dense pattern combination: the
+//! multiset of what a stone of that colour there would make in its four
+//! lines. The evaluation is a sum of learned values over the squares, one
+//! table for the side to move's squares (`mine`) and one for the
+//! opponent's (`theirs`), plus a tempo, with separate tables per rule (and
+//! per colour in renju). The board keeps both sums up to date as stones come
+//! and go, so evaluating a position is a subtraction.
+//!
+//! The tables come from `weights.txt` (written by `ferro-tune`); a rule the
+//! file lacks uses the hand-set values of [`handset`], which also give the
+//! move-ordering weight of every square.
 
-use crate::board::{Board, Colour};
-use crate::pattern::{combo_patterns, threat_of, CellThreat, Combo, Pattern, COMBO_COUNT};
+pub mod handset;
+pub mod weights;
+
+use crate::board::{Board, Colour, Rule, SquareValues, ValueTables};
+use crate::pattern::dense_combos;
 use std::sync::OnceLock;
+pub use weights::{Table, TableId, Weights};
 
-/// Weight of each line pattern (indexed by `Pattern as usize`).
-pub const PATTERN_WEIGHT: [i32; Pattern::COUNT] = [
-    0,    // Dead
-    0,    // Overline
-    1,    // ClosedOne
-    3,    // OpenOne
-    6,    // ClosedTwo
-    20,   // OpenTwo
-    24,   // ClosedThree
-    90,   // OpenThree
-    110,  // Four
-    600,  // OpenFour
-    600,  // FourFour
-    3000, // Five
-];
+/// The shipped weights file.
+pub const WEIGHTS_TEXT: &str = include_str!("weights.txt");
 
-/// Extra weight for the combined threat of a square (indexed by
-/// `CellThreat as usize`): combinations are worth more than their parts.
-pub const THREAT_BONUS: [i32; CellThreat::COUNT] = [
-    0,    // None
-    0,    // Two
-    0,    // Four
-    0,    // Three
-    250,  // DoubleThree
-    500,  // FourThree
-    800,  // DoubleFour
-    800,  // OpenFour
-    5000, // Five
-];
-
-/// Bonus for having the move, in the same units.
-pub const TEMPO: i32 = 20;
-
-/// The value of one square given its pattern combination.
-pub fn combo_value(patterns: [Pattern; 4]) -> i32 {
-    let lines: i32 = patterns.iter().map(|&p| PATTERN_WEIGHT[p as usize]).sum();
-    lines + THREAT_BONUS[threat_of(patterns) as usize]
+/// The shipped weights, parsed once.
+pub fn shipped_weights() -> &'static Weights {
+    static WEIGHTS: OnceLock<Weights> = OnceLock::new();
+    WEIGHTS.get_or_init(|| {
+        Weights::parse(WEIGHTS_TEXT).unwrap_or_else(|e| panic!("src/eval/weights.txt: {e}"))
+    })
 }
 
-/// Cell values for every pattern combination, generated once from the
-/// weights above.
-pub struct CellValues {
-    values: Box<[i32]>,
+/// The table for the side to move `side` under `rule`.
+pub fn table_id(rule: Rule, side: Colour) -> TableId {
+    match (rule, side) {
+        (Rule::Freestyle, _) => TableId::Freestyle,
+        (Rule::Standard, _) => TableId::Standard,
+        (Rule::Renju, Colour::Black) => TableId::RenjuBlack,
+        (Rule::Renju, Colour::White) => TableId::RenjuWhite,
+        (Rule::Caro { .. }, _) => TableId::Caro,
+    }
 }
 
-impl CellValues {
-    pub fn get() -> &'static CellValues {
-        static TABLE: OnceLock<CellValues> = OnceLock::new();
-        TABLE.get_or_init(|| CellValues {
-            values: (0..COMBO_COUNT as Combo)
-                .map(|combo| combo_value(combo_patterns(combo)))
+/// What the board sums for one rule, and the tempo per side to move.
+pub struct RuleTables {
+    pub values: ValueTables,
+    pub tempo: [i32; 2],
+}
+
+impl RuleTables {
+    /// Builds the board tables of `rule` from `weights` (hand-set where a
+    /// table is missing).
+    pub fn build(weights: &Weights, rule: Rule) -> RuleTables {
+        let handset = Table::handset();
+        let table = |side: Colour| weights.table(table_id(rule, side)).unwrap_or(&handset);
+        let order: Vec<i32> = dense_combos()
+            .into_iter()
+            .map(handset::square_value)
+            .collect();
+        let colour_values = |colour: Colour| SquareValues {
+            order: order.clone().into_boxed_slice(),
+            eval: table(colour)
+                .mine
+                .iter()
+                .zip(&table(colour.opponent()).theirs)
+                .map(|(&mine, &theirs)| [mine, theirs])
                 .collect(),
-        })
+        };
+        RuleTables {
+            values: ValueTables {
+                colours: [colour_values(Colour::Black), colour_values(Colour::White)],
+            },
+            tempo: [table(Colour::Black).tempo, table(Colour::White).tempo],
+        }
     }
 
-    #[inline]
-    pub fn value(&self, combo: Combo) -> i32 {
-        self.values[combo as usize]
+    /// The shipped tables of `rule`, built once.
+    pub fn get(rule: Rule) -> &'static RuleTables {
+        static TABLES: [OnceLock<RuleTables>; Rule::COUNT] =
+            [const { OnceLock::new() }; Rule::COUNT];
+        TABLES[rule.index()].get_or_init(|| RuleTables::build(shipped_weights(), rule))
     }
+}
+
+/// Makes `board` sum the shipped tables of its rule (cheap when it already
+/// does). Every search entry point calls this first.
+pub fn attach(board: &mut Board) {
+    board.set_values(&RuleTables::get(board.rule()).values);
 }
 
 /// Evaluation of the position for `side` (the side to move), positive when
-/// `side` stands better.
+/// `side` stands better. The board must have the tables of its rule
+/// attached ([`attach`]).
+#[inline]
 pub fn evaluate(board: &Board, side: Colour) -> i32 {
-    board.value_sum(side) * SIDE_TO_MOVE_SHARE / 100
-        - board.value_sum(side.opponent()) * (200 - SIDE_TO_MOVE_SHARE) / 100
-        + TEMPO
+    let tables = RuleTables::get(board.rule());
+    debug_assert!(
+        std::ptr::eq(board.values(), &tables.values),
+        "evaluation tables not attached"
+    );
+    board.mine_sum(side) - board.theirs_sum(side.opponent()) + tables.tempo[side.index()]
 }
 
-/// The side to move can use its squares first: its square values count
-/// this many percent, the opponent's `200 -` this.
-pub const SIDE_TO_MOVE_SHARE: i32 = 110;
+#[cfg(test)]
+mod tests;

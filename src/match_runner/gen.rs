@@ -44,12 +44,25 @@ fn candidate(o: &GenOptions, rng: &mut Rng) -> Option<Judge> {
     if judge.play(centre, centre).is_some() {
         return None;
     }
-    let span = (2 * o.radius + 1) as u64;
-    for _ in 1..stones {
+    place_random_stones(&mut judge, stones - 1, o.radius, rng).then_some(judge)
+}
+
+/// Plays `stones` more stones (alternating colours) on random empty squares
+/// within `radius` of the centre, none winning or, in renju, forbidden.
+/// False if the walk got stuck.
+pub(crate) fn place_random_stones(
+    judge: &mut Judge,
+    stones: usize,
+    radius: usize,
+    rng: &mut Rng,
+) -> bool {
+    let centre = (judge.board().width() / 2) as i64;
+    let span = (2 * radius + 1) as u64;
+    for _ in 0..stones {
         let mut placed = false;
         for _ in 0..100 {
-            let x = centre - o.radius as i64 + rng.below(span) as i64;
-            let y = centre - o.radius as i64 + rng.below(span) as i64;
+            let x = centre - radius as i64 + rng.below(span) as i64;
+            let y = centre - radius as i64 + rng.below(span) as i64;
             let Some(sq) = judge.board().square(x as usize, y as usize) else {
                 continue;
             };
@@ -57,7 +70,7 @@ fn candidate(o: &GenOptions, rng: &mut Rng) -> Option<Judge> {
                 continue;
             }
             // A win or a forbidden point ends the game: try another square
-            // on a copy (the judge leaves the board unchanged on a fault).
+            // (the judge leaves the board unchanged on a fault).
             let wins = judge.board().is_winning_move(sq, judge.to_move());
             if wins {
                 continue;
@@ -68,10 +81,10 @@ fn candidate(o: &GenOptions, rng: &mut Rng) -> Option<Judge> {
             }
         }
         if !placed {
-            return None;
+            return false;
         }
     }
-    Some(judge)
+    true
 }
 
 /// Stones of one colour.

@@ -82,23 +82,70 @@ pub fn threat_of(patterns: [Pattern; 4]) -> CellThreat {
     }
 }
 
-/// Threat class for every pattern combination, generated once.
+/// Index of a combination in the order-independent numbering: the four
+/// patterns as a multiset, so the four directions of a square are
+/// interchangeable (what a learned table needs to share its data).
+pub type DenseCombo = u16;
+
+/// Number of pattern multisets of size four: C(12 + 3, 4).
+pub const DENSE_COMBO_COUNT: usize = 1365;
+
+/// Every multiset of four patterns, strongest first within each, in a fixed
+/// order: the dense index of a multiset is its position here.
+pub fn dense_combos() -> Vec<[Pattern; 4]> {
+    let mut all = Vec::with_capacity(DENSE_COMBO_COUNT);
+    for a in 0..Pattern::COUNT {
+        for b in 0..=a {
+            for c in 0..=b {
+                for d in 0..=c {
+                    all.push([a, b, c, d].map(|i| Pattern::from_index(i as u8)));
+                }
+            }
+        }
+    }
+    all
+}
+
+/// Threat class and dense index of every pattern combination, generated
+/// once.
 pub struct ComboTable {
     threats: Box<[CellThreat]>,
+    dense: Box<[DenseCombo]>,
 }
 
 impl ComboTable {
     pub fn get() -> &'static ComboTable {
         static TABLE: OnceLock<ComboTable> = OnceLock::new();
-        TABLE.get_or_init(|| ComboTable {
-            threats: (0..COMBO_COUNT as Combo)
-                .map(|combo| threat_of(combo_patterns(combo)))
-                .collect(),
+        TABLE.get_or_init(|| {
+            let sorted = |combo: Combo| {
+                let mut patterns = combo_patterns(combo);
+                patterns.sort_unstable_by(|a, b| b.cmp(a));
+                patterns
+            };
+            let index_of: std::collections::HashMap<[Pattern; 4], DenseCombo> = dense_combos()
+                .into_iter()
+                .enumerate()
+                .map(|(i, patterns)| (patterns, i as DenseCombo))
+                .collect();
+            ComboTable {
+                threats: (0..COMBO_COUNT as Combo)
+                    .map(|combo| threat_of(combo_patterns(combo)))
+                    .collect(),
+                dense: (0..COMBO_COUNT as Combo)
+                    .map(|combo| index_of[&sorted(combo)])
+                    .collect(),
+            }
         })
     }
 
     #[inline]
     pub fn threat(&self, combo: Combo) -> CellThreat {
         self.threats[combo as usize]
+    }
+
+    /// The order-independent index of a combination.
+    #[inline]
+    pub fn dense(&self, combo: Combo) -> DenseCombo {
+        self.dense[combo as usize]
     }
 }

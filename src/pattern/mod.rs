@@ -11,7 +11,8 @@ mod combo;
 
 pub use classify::WinCondition;
 pub use combo::{
-    combo_index, combo_patterns, threat_of, CellThreat, Combo, ComboTable, COMBO_COUNT,
+    combo_index, combo_patterns, dense_combos, threat_of, CellThreat, Combo, ComboTable,
+    DenseCombo, COMBO_COUNT, DENSE_COMBO_COUNT,
 };
 
 use std::sync::OnceLock;

@@ -167,3 +167,29 @@ fn combination_threats() {
         assert_eq!(combo_index(combo_patterns(combo)), combo);
     }
 }
+
+#[test]
+fn dense_index_is_the_multiset_of_the_four_patterns() {
+    use Pattern::*;
+    let table = ComboTable::get();
+    let multisets = dense_combos();
+    assert_eq!(multisets.len(), DENSE_COMBO_COUNT);
+    let mut seen = vec![false; DENSE_COMBO_COUNT];
+    for combo in 0..COMBO_COUNT as Combo {
+        let dense = table.dense(combo) as usize;
+        seen[dense] = true;
+        let mut patterns = combo_patterns(combo);
+        patterns.sort_unstable_by(|a, b| b.cmp(a));
+        assert_eq!(multisets[dense], patterns);
+    }
+    assert!(seen.iter().all(|&s| s), "every multiset is reached");
+    let dense = |p: [Pattern; 4]| table.dense(combo_index(p));
+    assert_eq!(
+        dense([OpenThree, Dead, Four, OpenTwo]),
+        dense([Four, OpenThree, OpenTwo, Dead])
+    );
+    assert_ne!(
+        dense([OpenThree, Dead, Four, OpenTwo]),
+        dense([OpenThree, Dead, Four, ClosedTwo])
+    );
+}

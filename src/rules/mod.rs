@@ -12,39 +12,11 @@ mod renju_tests;
 #[cfg(test)]
 mod tests;
 
-use crate::board::{Board, Colour, Square};
-use crate::pattern::WinCondition;
+pub use crate::board::Rule;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Rule {
-    /// Five or more in a row wins.
-    Freestyle,
-    /// Exactly five wins; an overline is a legal move that does not win.
-    Standard,
-    /// Black: exactly five, and forbidden double-three, double-four and
-    /// overline. White: five or more.
-    Renju,
-    /// Exactly five not blocked by the opponent at both ends; with
-    /// `overline_wins` a row of six or more wins as well.
-    Caro { overline_wins: bool },
-}
+use crate::board::{Board, Colour, Square};
 
 impl Rule {
-    /// Win conditions for (black, white).
-    pub fn win_conditions(self) -> (WinCondition, WinCondition) {
-        match self {
-            Rule::Freestyle => (WinCondition::FiveOrMore, WinCondition::FiveOrMore),
-            Rule::Standard => (WinCondition::ExactFive, WinCondition::ExactFive),
-            Rule::Renju => (WinCondition::ExactFive, WinCondition::FiveOrMore),
-            Rule::Caro {
-                overline_wins: false,
-            } => (WinCondition::CaroExact, WinCondition::CaroExact),
-            Rule::Caro {
-                overline_wins: true,
-            } => (WinCondition::CaroOverline, WinCondition::CaroOverline),
-        }
-    }
-
     /// Decodes an `INFO rule` value (PROTOCOL.md §6.3 and §17.1): the
     /// Piskvork bitmask (1 exact five, 2 continuous game, 4 renju, 8 caro),
     /// except that 2 alone means renju to Yixin Board and Rapfi, which is

@@ -150,6 +150,7 @@ pub fn think(
     report: &mut dyn FnMut(&Progress),
 ) -> SearchResult {
     let start = Instant::now();
+    crate::eval::attach(board);
     let them = side.opponent();
     let result = |best: Square, score: i32, nodes: u64, depth: u32| SearchResult {
         best: Some(best),
@@ -476,11 +477,17 @@ fn start_another_iteration(
 }
 
 /// Node limit of a root threat solver: `full`, less when the move's time
-/// is short, as the solvers do not look at the clock.
+/// is short or a node limit is set (`INFO max_node`), so that the solvers
+/// never outweigh the search they serve.
 fn solver_node_limit(full: u64, limits: &Limits, instant: bool) -> u64 {
     if instant {
         return 2_000;
     }
+    let full = if limits.max_nodes > 0 {
+        full.min(limits.max_nodes.max(2_000))
+    } else {
+        full
+    };
     if limits.budget.hard == Duration::MAX {
         return full;
     }
@@ -527,6 +534,7 @@ pub(crate) fn aspiration_search(
 /// five, else the block of the opponent's five, else the legal square
 /// nearest the centre (never an excluded one).
 pub fn emergency_move(board: &mut Board, side: Colour, limits: &Limits) -> Option<Square> {
+    crate::eval::attach(board);
     let fives = movegen::five_squares(board, side);
     if let Some(&five) = fives.iter().find(|&&sq| limits.allows(sq)) {
         return Some(five);

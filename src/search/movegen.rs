@@ -173,6 +173,7 @@ mod tests {
     }
 
     fn generated(board: &mut Board, side: Colour) -> Vec<(usize, usize)> {
+        crate::eval::attach(board);
         let mut moves = Vec::new();
         generate(board, side, &mut moves);
         let mut squares: Vec<(usize, usize)> = moves.iter().map(|m| (m.sq.x(), m.sq.y())).collect();

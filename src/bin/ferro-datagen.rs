@@ -1,0 +1,74 @@
+//! `ferro-datagen`: self-play training positions (see `ferro::train::datagen`).
+//!
+//! ferro-datagen --rule freestyle --positions 1000000 --nodes 3000 --out data/freestyle.bin
+//!   [--size 15] [--threads N] [--seed 1] [--opening-stones 2-6] [--radius 3]
+
+use ferro::rules::Rule;
+use ferro::train::datagen::{run, DatagenOptions};
+use ferro::train::flag_values;
+
+fn parse(arguments: &[String]) -> Result<DatagenOptions, String> {
+    let mut o = DatagenOptions {
+        rule: Rule::Freestyle,
+        size: 15,
+        positions: 1_000_000,
+        nodes: 3_000,
+        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        seed: 1,
+        opening_min: 2,
+        opening_max: 6,
+        opening_radius: 3,
+        out: "datagen.bin".into(),
+    };
+    for (flag, value) in flag_values(arguments)? {
+        let number = |v: &str| v.parse::<u64>().map_err(|e| format!("{flag} {v}: {e}"));
+        match flag {
+            "--rule" => {
+                o.rule = match value {
+                    "freestyle" => Rule::Freestyle,
+                    "standard" => Rule::Standard,
+                    "renju" => Rule::Renju,
+                    "caro" => Rule::Caro {
+                        overline_wins: false,
+                    },
+                    other => return Err(format!("unknown rule '{other}'")),
+                }
+            }
+            "--size" => o.size = number(value)? as usize,
+            "--positions" => o.positions = number(value)?,
+            "--nodes" => o.nodes = number(value)?.max(1),
+            "--threads" => o.threads = number(value)?.max(1) as usize,
+            "--seed" => o.seed = number(value)?,
+            "--radius" => o.opening_radius = number(value)? as usize,
+            "--opening-stones" => {
+                let (low, high) = value.split_once('-').unwrap_or((value, value));
+                o.opening_min = number(low)? as usize;
+                o.opening_max = number(high)? as usize;
+                if o.opening_min > o.opening_max {
+                    return Err(format!("--opening-stones {value}: empty range"));
+                }
+            }
+            "--out" => o.out = value.into(),
+            other => return Err(format!("unknown option '{other}'")),
+        }
+    }
+    if !(5..=32).contains(&o.size) || o.opening_radius * 2 + 1 > o.size {
+        return Err("board size must be 5 to 32 and hold the opening radius".into());
+    }
+    Ok(o)
+}
+
+fn main() {
+    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    let options = match parse(&arguments) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("ferro-datagen: {e}");
+            std::process::exit(2);
+        }
+    };
+    if let Err(e) = run(&options, &mut |line| eprintln!("ferro-datagen: {line}")) {
+        eprintln!("ferro-datagen: {}: {e}", options.out.display());
+        std::process::exit(1);
+    }
+}

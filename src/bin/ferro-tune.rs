@@ -1,0 +1,159 @@
+//! `ferro-tune`: fits evaluation tables to `ferro-datagen` positions (see
+//! `ferro::train::tune`) and writes them into a weights file.
+//!
+//! ferro-tune --data data/freestyle.bin [--data more.bin ...]
+//!   [--weights src/eval/weights.txt] [--start shipped|handset]
+//!   [--epochs 12] [--batch 16384] [--lr 2] [--reg 0.05]
+//!   [--result-weight 0.7] [--validation-every 10] [--seed 1] [--threads N]
+//!
+//! The tables of the rules found in the data are replaced in the weights
+//! file (others are kept), with a comment recording how they were made.
+
+use ferro::eval::{shipped_weights, Table, Weights};
+use ferro::train::flag_values;
+use ferro::train::format::read_all;
+use ferro::train::tune::{build_dataset, tune, TuneOptions};
+use std::path::PathBuf;
+
+struct Options {
+    data: Vec<PathBuf>,
+    weights: PathBuf,
+    from_handset: bool,
+    tune: TuneOptions,
+}
+
+fn parse(arguments: &[String]) -> Result<Options, String> {
+    let mut o = Options {
+        data: Vec::new(),
+        weights: "src/eval/weights.txt".into(),
+        from_handset: false,
+        tune: TuneOptions {
+            result_weight: 0.7,
+            epochs: 12,
+            batch: 16384,
+            learning_rate: 2.0,
+            regularisation: 0.05,
+            validation_every: 10,
+            seed: 1,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        },
+    };
+    for (flag, value) in flag_values(arguments)? {
+        let float = |v: &str| v.parse::<f64>().map_err(|e| format!("{flag} {v}: {e}"));
+        let number = |v: &str| v.parse::<u64>().map_err(|e| format!("{flag} {v}: {e}"));
+        match flag {
+            "--data" => o.data.push(value.into()),
+            "--weights" => o.weights = value.into(),
+            "--start" => match value {
+                "shipped" => o.from_handset = false,
+                "handset" => o.from_handset = true,
+                other => return Err(format!("--start {other}: shipped or handset")),
+            },
+            "--epochs" => o.tune.epochs = number(value)? as usize,
+            "--batch" => o.tune.batch = number(value)?.max(1) as usize,
+            "--lr" => o.tune.learning_rate = float(value)?,
+            "--reg" => o.tune.regularisation = float(value)?,
+            "--result-weight" => o.tune.result_weight = float(value)?.clamp(0.0, 1.0),
+            "--validation-every" => o.tune.validation_every = number(value)?.max(2),
+            "--seed" => o.tune.seed = number(value)?,
+            "--threads" => o.tune.threads = number(value)?.max(1) as usize,
+            other => return Err(format!("unknown option '{other}'")),
+        }
+    }
+    if o.data.is_empty() {
+        return Err("no --data file".into());
+    }
+    Ok(o)
+}
+
+fn run(o: &Options, command: &str) -> Result<(), String> {
+    let mut records = Vec::new();
+    for path in &o.data {
+        let mut r = read_all(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        eprintln!("ferro-tune: {}: {} positions", path.display(), r.len());
+        records.append(&mut r);
+    }
+    let (mut data, skipped) = build_dataset(&records);
+    eprintln!(
+        "ferro-tune: {} positions used ({} proven and {} with a five on the board skipped)",
+        data.len(),
+        skipped.proven,
+        skipped.five_on_board
+    );
+    if data.is_empty() {
+        return Err("no usable positions".into());
+    }
+    let mut weights = match std::fs::read_to_string(&o.weights) {
+        Ok(text) => Weights::parse(&text).map_err(|e| format!("{}: {e}", o.weights.display()))?,
+        Err(_) => Weights::default(),
+    };
+    let start: Vec<Table> = data
+        .tables
+        .iter()
+        .map(|&id| {
+            let shipped = shipped_weights().table(id).cloned();
+            match (o.from_handset, weights.table(id).cloned().or(shipped)) {
+                (false, Some(table)) => table,
+                _ => Table::handset(),
+            }
+        })
+        .collect();
+    let (tables, report) = tune(&mut data, &start, &o.tune, &mut |line| {
+        eprintln!("ferro-tune: {line}")
+    });
+    let names: Vec<&str> = data.tables.iter().map(|id| id.name()).collect();
+    for (&id, table) in data.tables.iter().zip(tables) {
+        weights.set(id, table);
+    }
+    weights
+        .comments
+        .retain(|c| !names.iter().any(|n| c.starts_with(&format!("{n}:"))));
+    if weights.comments.is_empty() {
+        weights.comments.push(
+            "Ferro evaluation weights (format: src/eval/weights.rs), written by ferro-tune.".into(),
+        );
+    }
+    let data_files: Vec<String> = o.data.iter().map(|p| p.display().to_string()).collect();
+    for name in &names {
+        weights.comments.push(format!("{name}: {command}"));
+        weights.comments.push(format!(
+            "{name}: {} positions from {} ({} training, {} validation), seed {}, K {:.1}",
+            data.len(),
+            data_files.join(" "),
+            report.training_positions,
+            report.validation_positions,
+            o.tune.seed,
+            report.k
+        ));
+        weights.comments.push(format!(
+            "{name}: validation loss {:.5} -> {:.5}, training loss {:.5} -> {:.5}",
+            report.validation_loss_before,
+            report.validation_loss_after,
+            report.training_loss_before,
+            report.training_loss_after
+        ));
+    }
+    let text = weights.to_text();
+    let temporary = o.weights.with_extension("tmp");
+    std::fs::write(&temporary, &text)
+        .and_then(|()| std::fs::rename(&temporary, &o.weights))
+        .map_err(|e| format!("{}: {e}", o.weights.display()))?;
+    eprintln!(
+        "ferro-tune: wrote {} ({}); validation loss {:.5} -> {:.5}",
+        o.weights.display(),
+        names.join(", "),
+        report.validation_loss_before,
+        report.validation_loss_after
+    );
+    Ok(())
+}
+
+fn main() {
+    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    let command = format!("ferro-tune {}", arguments.join(" "));
+    let result = parse(&arguments).and_then(|o| run(&o, &command));
+    if let Err(e) = result {
+        eprintln!("ferro-tune: {e}");
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,44 @@
+//! Per-square values that the board sums as stones come and go.
+//!
+//! The evaluation owns the numbers (`crate::eval` builds them per rule);
+//! the board only knows that each empty square has, per colour, a dense
+//! pattern combination, and keeps the sums of whatever tables it was given
+//! over the empty squares. A fresh board has all-zero tables until the
+//! evaluation attaches its own.
+
+use crate::pattern::DENSE_COMBO_COUNT;
+use std::sync::OnceLock;
+
+/// Values of one colour's squares, indexed by dense pattern combination.
+pub struct SquareValues {
+    /// Move-ordering weight of a square for the colour that would play it.
+    pub order: Box<[i32]>,
+    /// Evaluation values of a square of this colour: `[mine, theirs]`,
+    /// what it is worth when this colour is to move and when the other
+    /// colour is (kept side by side: a pattern change reads both).
+    pub eval: Box<[[i32; 2]]>,
+}
+
+impl SquareValues {
+    pub fn zero() -> SquareValues {
+        SquareValues {
+            order: vec![0; DENSE_COMBO_COUNT].into_boxed_slice(),
+            eval: vec![[0; 2]; DENSE_COMBO_COUNT].into_boxed_slice(),
+        }
+    }
+}
+
+/// The tables of both colours (indexed by `Colour::index`).
+pub struct ValueTables {
+    pub colours: [SquareValues; 2],
+}
+
+impl ValueTables {
+    /// All-zero tables: what a board has before an evaluation attaches.
+    pub fn zero() -> &'static ValueTables {
+        static ZERO: OnceLock<ValueTables> = OnceLock::new();
+        ZERO.get_or_init(|| ValueTables {
+            colours: [SquareValues::zero(), SquareValues::zero()],
+        })
+    }
+}

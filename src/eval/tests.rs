@@ -1,0 +1,85 @@
+use super::*;
+use crate::board::{Board, Colour, Rule, Square};
+use crate::pattern::{CellState, DENSE_COMBO_COUNT};
+use crate::rng::SplitMix64;
+
+#[test]
+fn the_shipped_weights_parse_and_have_full_tables() {
+    let weights = shipped_weights();
+    for (_, table) in &weights.tables {
+        assert_eq!(table.mine.len(), DENSE_COMBO_COUNT);
+        assert_eq!(table.theirs.len(), DENSE_COMBO_COUNT);
+    }
+    assert_eq!(Weights::parse(&weights.to_text()).as_ref(), Ok(weights));
+}
+
+#[test]
+fn weights_text_round_trips_and_errors_name_the_line() {
+    let mut weights = Weights {
+        comments: vec!["trained by a test".into()],
+        tables: Vec::new(),
+    };
+    let mut table = Table::handset();
+    table.tempo = -7;
+    table.mine[3] = 12345;
+    weights.set(TableId::RenjuWhite, table);
+    let text = weights.to_text();
+    assert_eq!(Weights::parse(&text), Ok(weights));
+    let error = Weights::parse("table freestyle\ntempo 1\nmine 1 2 3\n").unwrap_err();
+    assert!(error.starts_with("line 3:"), "{error}");
+    let error = Weights::parse("# c\ntable gomoku\n").unwrap_err();
+    assert!(error.starts_with("line 2:"), "{error}");
+    let error = Weights::parse("table caro\ntempo 3\n").unwrap_err();
+    assert!(error.contains("lacks"), "{error}");
+}
+
+/// The incremental sums equal a sum over the empty squares computed from
+/// scratch, through random games on every rule.
+#[test]
+fn incremental_evaluation_equals_a_sum_from_scratch() {
+    let rules = [
+        Rule::Freestyle,
+        Rule::Standard,
+        Rule::Renju,
+        Rule::Caro {
+            overline_wins: false,
+        },
+    ];
+    let mut rng = SplitMix64::new(7);
+    for rule in rules {
+        let tables = RuleTables::get(rule);
+        let mut board = Board::new(15, 15, rule).unwrap();
+        attach(&mut board);
+        for moves in 0..120 {
+            let empties: Vec<Square> = board.empty_squares().collect();
+            let sq = empties[rng.below(empties.len() as u64) as usize];
+            let stone = if moves % 2 == 0 {
+                CellState::Black
+            } else {
+                CellState::White
+            };
+            board.place(sq, stone);
+            for side in [Colour::Black, Colour::White] {
+                let them = side.opponent();
+                let values = &tables.values.colours;
+                let from_scratch: i32 = board
+                    .empty_squares()
+                    .map(|sq| {
+                        values[side.index()].eval[board.dense_combo(sq, side) as usize][0]
+                            - values[them.index()].eval[board.dense_combo(sq, them) as usize][1]
+                    })
+                    .sum::<i32>()
+                    + tables.tempo[side.index()];
+                assert_eq!(evaluate(&board, side), from_scratch, "{rule:?}\n{board:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn renju_uses_a_table_per_colour_and_other_rules_one() {
+    assert_eq!(table_id(Rule::Renju, Colour::Black), TableId::RenjuBlack);
+    assert_eq!(table_id(Rule::Renju, Colour::White), TableId::RenjuWhite);
+    assert_eq!(table_id(Rule::Freestyle, Colour::Black), TableId::Freestyle);
+    assert_eq!(table_id(Rule::Freestyle, Colour::White), TableId::Freestyle);
+}

@@ -1,0 +1,205 @@
+//! The weights file: learned square values per rule and side to move.
+//!
+//! A text file, embedded in the engine at build time
+//! (`src/eval/weights.txt`), written by `ferro-tune`:
+//!
+//! ```text
+//! # any number of comment lines (how the tables were trained)
+//! table freestyle
+//! tempo 20
+//! mine 0 0 1 ...      (DENSE_COMBO_COUNT integers)
+//! theirs 0 0 1 ...    (DENSE_COMBO_COUNT integers)
+//! table renju-black
+//! ...
+//! ```
+//!
+//! `mine[i]` is what an empty square whose patterns for the side to move
+//! form dense combination `i` is worth to the side to move; `theirs[i]` what
+//! a square of the opponent's is worth to the opponent (it is subtracted).
+//! A table the file lacks falls back to the hand-set values.
+
+use super::handset;
+use crate::pattern::{dense_combos, DENSE_COMBO_COUNT};
+use std::fmt::Write as _;
+
+/// Which learned table a position uses: the rule and, in renju, the colour
+/// of the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TableId {
+    Freestyle,
+    Standard,
+    RenjuBlack,
+    RenjuWhite,
+    Caro,
+}
+
+impl TableId {
+    pub const ALL: [TableId; 5] = [
+        TableId::Freestyle,
+        TableId::Standard,
+        TableId::RenjuBlack,
+        TableId::RenjuWhite,
+        TableId::Caro,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            TableId::Freestyle => "freestyle",
+            TableId::Standard => "standard",
+            TableId::RenjuBlack => "renju-black",
+            TableId::RenjuWhite => "renju-white",
+            TableId::Caro => "caro",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<TableId> {
+        TableId::ALL.into_iter().find(|t| t.name() == name)
+    }
+}
+
+/// One learned table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    pub tempo: i32,
+    pub mine: Vec<i32>,
+    pub theirs: Vec<i32>,
+}
+
+impl Table {
+    /// The hand-set evaluation as a table (the starting point of training).
+    pub fn handset() -> Table {
+        let combos = dense_combos();
+        Table {
+            tempo: handset::TEMPO,
+            mine: combos.iter().map(|&p| handset::mine_value(p)).collect(),
+            theirs: combos.iter().map(|&p| handset::theirs_value(p)).collect(),
+        }
+    }
+}
+
+/// A table being read: its id, then tempo, mine and theirs once seen.
+type PartialTable = (TableId, Option<i32>, Option<Vec<i32>>, Option<Vec<i32>>);
+
+/// The tables of a weights file, with its comment lines.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Weights {
+    pub comments: Vec<String>,
+    pub tables: Vec<(TableId, Table)>,
+}
+
+impl Weights {
+    pub fn table(&self, id: TableId) -> Option<&Table> {
+        self.tables
+            .iter()
+            .find(|(t, _)| *t == id)
+            .map(|(_, table)| table)
+    }
+
+    /// Replaces or adds a table.
+    pub fn set(&mut self, id: TableId, table: Table) {
+        match self.tables.iter_mut().find(|(t, _)| *t == id) {
+            Some(slot) => slot.1 = table,
+            None => self.tables.push((id, table)),
+        }
+    }
+
+    /// Parses a weights file; the error names the line.
+    pub fn parse(text: &str) -> Result<Weights, String> {
+        let mut weights = Weights::default();
+        let mut current: Option<PartialTable> = None;
+        let finish = |weights: &mut Weights, current: &mut Option<_>, line: usize| {
+            if let Some((id, tempo, mine, theirs)) = current.take() {
+                let (Some(tempo), Some(mine), Some(theirs)) = (tempo, mine, theirs) else {
+                    return Err(format!(
+                        "line {line}: table {} lacks tempo, mine or theirs",
+                        TableId::name(id)
+                    ));
+                };
+                weights.set(
+                    id,
+                    Table {
+                        tempo,
+                        mine,
+                        theirs,
+                    },
+                );
+            }
+            Ok(())
+        };
+        let numbers = |rest: &str, line: usize| -> Result<Vec<i32>, String> {
+            let values = rest
+                .split_whitespace()
+                .map(|v| v.parse::<i32>())
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| format!("line {line}: {e}"))?;
+            if values.len() != DENSE_COMBO_COUNT {
+                return Err(format!(
+                    "line {line}: {} values, expected {DENSE_COMBO_COUNT}",
+                    values.len()
+                ));
+            }
+            Ok(values)
+        };
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let raw = raw.trim();
+            if raw.is_empty() {
+                continue;
+            }
+            if let Some(comment) = raw.strip_prefix('#') {
+                weights.comments.push(comment.trim().to_string());
+                continue;
+            }
+            let (word, rest) = raw.split_once(' ').unwrap_or((raw, ""));
+            match word {
+                "table" => {
+                    finish(&mut weights, &mut current, line)?;
+                    let id = TableId::from_name(rest.trim())
+                        .ok_or_else(|| format!("line {line}: unknown table '{}'", rest.trim()))?;
+                    current = Some((id, None, None, None));
+                }
+                "tempo" | "mine" | "theirs" => {
+                    let Some(table) = current.as_mut() else {
+                        return Err(format!("line {line}: '{word}' before any 'table'"));
+                    };
+                    match word {
+                        "tempo" => {
+                            table.1 = Some(
+                                rest.trim()
+                                    .parse()
+                                    .map_err(|e| format!("line {line}: tempo: {e}"))?,
+                            )
+                        }
+                        "mine" => table.2 = Some(numbers(rest, line)?),
+                        _ => table.3 = Some(numbers(rest, line)?),
+                    }
+                }
+                _ => return Err(format!("line {line}: unknown keyword '{word}'")),
+            }
+        }
+        finish(&mut weights, &mut current, text.lines().count())?;
+        Ok(weights)
+    }
+
+    /// The file text (`parse` reads it back unchanged).
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for comment in &self.comments {
+            let _ = writeln!(out, "# {comment}");
+        }
+        let join = |values: &[i32]| {
+            values
+                .iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        for (id, table) in &self.tables {
+            let _ = writeln!(out, "table {}", id.name());
+            let _ = writeln!(out, "tempo {}", table.tempo);
+            let _ = writeln!(out, "mine {}", join(&table.mine));
+            let _ = writeln!(out, "theirs {}", join(&table.theirs));
+        }
+        out
+    }
+}

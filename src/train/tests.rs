@@ -1,0 +1,92 @@
+use super::datagen::{run, DatagenOptions};
+use super::format::{read_all, write_header, Record};
+use super::tune::build_dataset;
+use crate::board::{Board, Rule};
+use crate::match_runner::judge::Judge;
+
+fn temporary(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("ferro-train-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn records_round_trip_through_a_file() {
+    let records = vec![
+        Record {
+            rule: Rule::Renju,
+            width: 15,
+            height: 15,
+            result: 2,
+            score: -123,
+            moves: vec![(7, 7), (8, 8), (6, 9)],
+        },
+        Record {
+            rule: Rule::Caro {
+                overline_wins: true,
+            },
+            width: 20,
+            height: 9,
+            result: 1,
+            score: 29_990,
+            moves: Vec::new(),
+        },
+    ];
+    let path = temporary("round-trip.bin");
+    let mut bytes = Vec::new();
+    write_header(&mut bytes).unwrap();
+    for r in &records {
+        r.write(&mut bytes).unwrap();
+    }
+    std::fs::write(&path, &bytes).unwrap();
+    assert_eq!(read_all(&path).unwrap(), records);
+    // A truncated record is an error, not a silent end.
+    std::fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
+    assert!(read_all(&path).is_err());
+    std::fs::write(&path, b"NOTFERRO...").unwrap();
+    assert!(read_all(&path).is_err());
+    let _ = std::fs::remove_file(&path);
+}
+
+/// A short run writes distinct, legal positions whose results agree with
+/// the side to move, and the feature builder accepts them.
+#[test]
+fn datagen_writes_distinct_legal_positions() {
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        let path = temporary(&format!("{rule:?}.bin"));
+        let options = DatagenOptions {
+            rule,
+            size: 15,
+            positions: 60,
+            nodes: 300,
+            threads: 2,
+            seed: 5,
+            opening_min: 2,
+            opening_max: 4,
+            opening_radius: 3,
+            out: path.clone(),
+        };
+        let written = run(&options, &mut |_| {}).unwrap();
+        assert_eq!(written, 60);
+        let records = read_all(&path).unwrap();
+        assert_eq!(records.len(), 60);
+        let mut hashes = std::collections::HashSet::new();
+        let mut board = Board::new(15, 15, rule).unwrap();
+        for record in &records {
+            assert_eq!(record.rule, rule);
+            assert!(record.result <= 2);
+            record.set_up(&mut board);
+            assert!(hashes.insert(board.hash()), "duplicate position");
+            // Every stone is legal (not forbidden in renju) and the game is
+            // still on: the judge sees no five and no fault.
+            let mut judge = Judge::new(15, 15, rule, None).unwrap();
+            for &(x, y) in &record.moves {
+                assert_eq!(judge.play(x as i64, y as i64), None, "{record:?}");
+            }
+        }
+        let (data, skipped) = build_dataset(&records);
+        assert_eq!(
+            data.len() as u64 + skipped.proven + skipped.five_on_board,
+            60
+        );
+        let _ = std::fs::remove_file(&path);
+    }
+}

@@ -1,0 +1,369 @@
+//! `ferro-tune`: fits the evaluation tables to game results.
+//!
+//! The evaluation is linear in its tables: for a position, the count of
+//! empty squares of each dense pattern combination for the side to move
+//! (`mine`) and for the opponent (`theirs`), plus a tempo. The predicted
+//! score of the side to move is `sigmoid(eval / K)`; the tables are fitted
+//! by mini-batch Adam on the cross-entropy against a target that blends
+//! the game result with the search's own score, with an L2 pull towards
+//! the starting tables so that rare combinations keep their old values.
+//! `K` is first fitted for the starting tables (Texel's method), which keeps
+//! the learned values in the units the search's margins are set in.
+
+use super::format::Record;
+use crate::board::Board;
+use crate::eval::{table_id, Table, TableId};
+use crate::pattern::{CellThreat, DENSE_COMBO_COUNT};
+use crate::rng::SplitMix64;
+use crate::search::score::MATE_BOUND;
+
+const D: usize = DENSE_COMBO_COUNT;
+/// Parameters of one table: mine, theirs, tempo.
+const TABLE_PARAMS: usize = 2 * D + 1;
+
+#[derive(Clone, Debug)]
+pub struct TuneOptions {
+    /// Weight of the game result in the target; the rest is the search
+    /// score's win probability.
+    pub result_weight: f64,
+    pub epochs: usize,
+    pub batch: usize,
+    /// Adam step size, in evaluation units.
+    pub learning_rate: f64,
+    /// Strength of the pull towards the starting tables, per squared
+    /// 100 units of change.
+    pub regularisation: f64,
+    /// One position in this many is held out for validation.
+    pub validation_every: u64,
+    pub seed: u64,
+    pub threads: usize,
+}
+
+/// Positions as sparse feature counts.
+pub struct Dataset {
+    /// Table used by each position.
+    slots: Vec<u8>,
+    targets: Vec<f32>,
+    results: Vec<f32>,
+    scores: Vec<f32>,
+    /// Start of each position's features in `features` (one more entry
+    /// than positions).
+    offsets: Vec<u32>,
+    /// `index << 16 | count`; indexes below `D` are `mine`, the rest
+    /// `theirs`.
+    features: Vec<u32>,
+    /// Which tables occur.
+    pub tables: Vec<TableId>,
+}
+
+impl Dataset {
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    fn features(&self, position: usize) -> &[u32] {
+        &self.features[self.offsets[position] as usize..self.offsets[position + 1] as usize]
+    }
+}
+
+/// Why a record was left out of the data set, counted for the report.
+#[derive(Default, Debug, Clone)]
+pub struct Skipped {
+    pub proven: u64,
+    pub five_on_board: u64,
+}
+
+/// Builds the features of every usable record: positions whose score is a
+/// proven result, or where either side can make a five at once, say
+/// nothing about the evaluation and are skipped.
+pub fn build_dataset(records: &[Record]) -> (Dataset, Skipped) {
+    let mut data = Dataset {
+        slots: Vec::new(),
+        targets: Vec::new(),
+        results: Vec::new(),
+        scores: Vec::new(),
+        offsets: vec![0],
+        features: Vec::new(),
+        tables: Vec::new(),
+    };
+    let mut skipped = Skipped::default();
+    let mut board: Option<Board> = None;
+    let mut counts = vec![0u16; 2 * D];
+    let mut touched: Vec<usize> = Vec::new();
+    for record in records {
+        if record.score.unsigned_abs() as i32 >= MATE_BOUND {
+            skipped.proven += 1;
+            continue;
+        }
+        let fits = |b: &Board| {
+            b.rule() == record.rule
+                && b.width() == record.width as usize
+                && b.height() == record.height as usize
+        };
+        if !board.as_ref().is_some_and(fits) {
+            board = Some(
+                Board::new(record.width as usize, record.height as usize, record.rule)
+                    .expect("record size checked on reading"),
+            );
+        }
+        let board = board.as_mut().expect("set above");
+        record.set_up(board);
+        let side = record.side_to_move();
+        let them = side.opponent();
+        if board.threat_count(side, CellThreat::Five) > 0
+            || board.threat_count(them, CellThreat::Five) > 0
+        {
+            skipped.five_on_board += 1;
+            continue;
+        }
+        for sq in board.empty_squares() {
+            for (colour, base) in [(side, 0), (them, D)] {
+                let index = base + board.dense_combo(sq, colour) as usize;
+                if counts[index] == 0 {
+                    touched.push(index);
+                }
+                counts[index] += 1;
+            }
+        }
+        touched.sort_unstable();
+        for &index in &touched {
+            data.features
+                .push((index as u32) << 16 | counts[index] as u32);
+            counts[index] = 0;
+        }
+        touched.clear();
+        data.offsets.push(data.features.len() as u32);
+        let id = table_id(record.rule, side);
+        let slot = match data.tables.iter().position(|&t| t == id) {
+            Some(slot) => slot,
+            None => {
+                data.tables.push(id);
+                data.tables.len() - 1
+            }
+        };
+        data.slots.push(slot as u8);
+        data.results.push(record.result as f32 / 2.0);
+        data.scores.push(record.score as f32);
+        data.targets.push(0.0);
+    }
+    (data, skipped)
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The model's parameters: one table per slot of the data set.
+#[derive(Clone)]
+pub struct Model {
+    params: Vec<f64>,
+}
+
+impl Model {
+    pub fn from_tables(tables: &[Table]) -> Model {
+        let mut params = Vec::with_capacity(tables.len() * TABLE_PARAMS);
+        for table in tables {
+            params.extend(table.mine.iter().map(|&v| v as f64));
+            params.extend(table.theirs.iter().map(|&v| v as f64));
+            params.push(table.tempo as f64);
+        }
+        Model { params }
+    }
+
+    pub fn tables(&self) -> Vec<Table> {
+        self.params
+            .chunks(TABLE_PARAMS)
+            .map(|p| Table {
+                mine: p[..D].iter().map(|v| v.round() as i32).collect(),
+                theirs: p[D..2 * D].iter().map(|v| v.round() as i32).collect(),
+                tempo: p[2 * D].round() as i32,
+            })
+            .collect()
+    }
+
+    fn eval(&self, data: &Dataset, position: usize) -> f64 {
+        let base = data.slots[position] as usize * TABLE_PARAMS;
+        let mut sum = self.params[base + 2 * D];
+        for &f in data.features(position) {
+            let (index, count) = ((f >> 16) as usize, (f & 0xffff) as f64);
+            let sign = if index < D { 1.0 } else { -1.0 };
+            sum += sign * count * self.params[base + index];
+        }
+        sum
+    }
+}
+
+/// Which positions are held out.
+fn is_validation(position: usize, options: &TuneOptions) -> bool {
+    let mut rng = SplitMix64::new(options.seed ^ (position as u64).wrapping_mul(0x9e37_79b9));
+    rng.below(options.validation_every.max(2)) == 0
+}
+
+/// Mean cross-entropy of `model` over `positions`.
+fn loss(model: &Model, data: &Dataset, positions: &[usize], k: f64, threads: usize) -> f64 {
+    if positions.is_empty() {
+        return 0.0;
+    }
+    let chunk = positions.len().div_ceil(threads.max(1));
+    let total: f64 = std::thread::scope(|scope| {
+        let handles: Vec<_> = positions
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .map(|&p| {
+                            let q = sigmoid(model.eval(data, p) / k).clamp(1e-9, 1.0 - 1e-9);
+                            let t = data.targets[p] as f64;
+                            -(t * q.ln() + (1.0 - t) * (1.0 - q).ln())
+                        })
+                        .sum::<f64>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("loss thread"))
+            .sum()
+    });
+    total / positions.len() as f64
+}
+
+/// What a tuning run reports.
+pub struct TuneReport {
+    pub k: f64,
+    pub training_positions: usize,
+    pub validation_positions: usize,
+    pub validation_loss_before: f64,
+    pub validation_loss_after: f64,
+    pub training_loss_before: f64,
+    pub training_loss_after: f64,
+}
+
+/// Sets each target from the result and the search score, with `k` the
+/// scale of the score.
+fn set_targets(data: &mut Dataset, options: &TuneOptions, k: f64) {
+    let w = options.result_weight;
+    for p in 0..data.len() {
+        let from_score = sigmoid(data.scores[p] as f64 / k);
+        data.targets[p] = (w * data.results[p] as f64 + (1.0 - w) * from_score) as f32;
+    }
+}
+
+/// The `K` that best fits the results with the starting tables.
+fn fit_k(model: &Model, data: &mut Dataset, positions: &[usize], options: &TuneOptions) -> f64 {
+    // The scale is fitted against results alone: the search score is in the
+    // same units as the evaluation and would fit any K.
+    for p in 0..data.len() {
+        data.targets[p] = data.results[p];
+    }
+    let mut best = (f64::MAX, 400.0);
+    let mut k = 50.0;
+    while k <= 5000.0 {
+        let l = loss(model, data, positions, k, options.threads);
+        if l < best.0 {
+            best = (l, k);
+        }
+        k *= 1.1;
+    }
+    best.1
+}
+
+/// Fits the tables; `start` gives the starting table of each of
+/// `data.tables` (and the values the regularisation pulls towards).
+pub fn tune(
+    data: &mut Dataset,
+    start: &[Table],
+    options: &TuneOptions,
+    log: &mut dyn FnMut(&str),
+) -> (Vec<Table>, TuneReport) {
+    let initial = Model::from_tables(start);
+    let mut model = initial.clone();
+    let (validation, training): (Vec<usize>, Vec<usize>) =
+        (0..data.len()).partition(|&p| is_validation(p, options));
+    let k = fit_k(&model, data, &training, options);
+    set_targets(data, options, k);
+    let threads = options.threads.max(1);
+    let validation_loss_before = loss(&model, data, &validation, k, threads);
+    let training_loss_before = loss(&model, data, &training, k, threads);
+    log(&format!(
+        "K {k:.1}; {} training and {} validation positions; loss before: training {training_loss_before:.5}, validation {validation_loss_before:.5}",
+        training.len(),
+        validation.len()
+    ));
+    let n = model.params.len();
+    let (mut m1, mut m2) = (vec![0.0; n], vec![0.0; n]);
+    let (beta1, beta2, epsilon) = (0.9, 0.999, 1e-8);
+    let mut step = 0i32;
+    let mut order = training.clone();
+    let mut rng = SplitMix64::new(options.seed);
+    let reg = options.regularisation / (100.0 * 100.0);
+    for epoch in 0..options.epochs {
+        rng.shuffle(&mut order);
+        let rate = options.learning_rate * (1.0 - epoch as f64 / options.epochs as f64).max(0.1);
+        for batch in order.chunks(options.batch.max(1)) {
+            let chunk = batch.len().div_ceil(threads);
+            let gradient: Vec<f64> = std::thread::scope(|scope| {
+                let handles: Vec<_> = batch
+                    .chunks(chunk)
+                    .map(|part| {
+                        let model = &model;
+                        let data = &*data;
+                        scope.spawn(move || {
+                            let mut g = vec![0.0; n];
+                            for &p in part {
+                                let q = sigmoid(model.eval(data, p) / k);
+                                let error = (q - data.targets[p] as f64) / k;
+                                let base = data.slots[p] as usize * TABLE_PARAMS;
+                                g[base + 2 * D] += error;
+                                for &f in data.features(p) {
+                                    let (index, count) = ((f >> 16) as usize, (f & 0xffff) as f64);
+                                    let sign = if index < D { 1.0 } else { -1.0 };
+                                    g[base + index] += error * sign * count;
+                                }
+                            }
+                            g
+                        })
+                    })
+                    .collect();
+                let mut total = vec![0.0; n];
+                for h in handles {
+                    for (t, v) in total.iter_mut().zip(h.join().expect("gradient thread")) {
+                        *t += v;
+                    }
+                }
+                total
+            });
+            step += 1;
+            let scale = 1.0 / batch.len() as f64;
+            for i in 0..n {
+                let g = gradient[i] * scale + 2.0 * reg * (model.params[i] - initial.params[i]);
+                m1[i] = beta1 * m1[i] + (1.0 - beta1) * g;
+                m2[i] = beta2 * m2[i] + (1.0 - beta2) * g * g;
+                let m1_hat = m1[i] / (1.0 - beta1.powi(step));
+                let m2_hat = m2[i] / (1.0 - beta2.powi(step));
+                model.params[i] -= rate * m1_hat / (m2_hat.sqrt() + epsilon);
+            }
+        }
+        log(&format!(
+            "epoch {}: training {:.5}, validation {:.5}",
+            epoch + 1,
+            loss(&model, data, &training, k, threads),
+            loss(&model, data, &validation, k, threads)
+        ));
+    }
+    let rounded = Model::from_tables(&model.tables());
+    let report = TuneReport {
+        k,
+        training_positions: training.len(),
+        validation_positions: validation.len(),
+        validation_loss_before,
+        validation_loss_after: loss(&rounded, data, &validation, k, threads),
+        training_loss_before,
+        training_loss_after: loss(&rounded, data, &training, k, threads),
+    };
+    (rounded.tables(), report)
+}
