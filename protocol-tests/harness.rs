@@ -25,6 +25,13 @@ use std::time::{Duration, Instant};
 /// 2-core CI box, so one generous constant is used everywhere instead).
 pub const SLACK: Duration = Duration::from_millis(400);
 
+/// The engine under test: `FERRO_ENGINE` if set (another build, or the
+/// Windows `.exe` through a wrapper that runs it under wine), else the
+/// `pbrain-ferro` Cargo built for this test run.
+pub fn engine_path() -> String {
+    std::env::var("FERRO_ENGINE").unwrap_or_else(|_| env!("CARGO_BIN_EXE_pbrain-ferro").to_string())
+}
+
 /// "Silent" in CONFORMANCE.md: no output line at all within 300 ms.
 pub const SILENCE: Duration = Duration::from_millis(300);
 
@@ -143,8 +150,8 @@ impl Engine {
 
     /// Starts the engine with the given command-line arguments.
     pub fn start_with_args(args: &[&str]) -> Engine {
-        let exe = env!("CARGO_BIN_EXE_pbrain-ferro");
-        let mut child = Command::new(exe)
+        let exe = engine_path();
+        let mut child = Command::new(&exe)
             .args(args)
             .env_remove("RUST_LOG")
             .env_remove("RUST_BACKTRACE")

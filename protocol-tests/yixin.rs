@@ -1005,3 +1005,124 @@ fn yxshowinfo_three_messages_and_yxhashclear_silent() {
     search_after(&mut e, "YXHASHCLEAR", &midgame(), 200);
     e.finish();
 }
+
+// ---------------------------------------------------------------------------
+// Blocked squares and answers that must always exist
+// ---------------------------------------------------------------------------
+
+/// Sends `YXBLOCK`, the points and `DONE`.
+fn block(e: &mut Engine, points: &[Point]) {
+    e.send("YXBLOCK");
+    for (x, y) in points {
+        e.send(&format!("{x},{y}"));
+    }
+    e.send("DONE");
+}
+
+#[test]
+fn no_command_places_a_stone_on_a_blocked_square() {
+    // The first (centre) stone of a swap2 proposal.
+    let mut e = engine(15, 500);
+    block(&mut e, &[(7, 7)]);
+    let points = swap2_answer::<&str>(&mut e, &[], 500, &[3], false).expect("three stones");
+    if points.contains(&(7, 7)) {
+        e.fail(&format!(
+            "SWAP2BOARD proposed the blocked centre: {points:?}"
+        ));
+    }
+    e.send("START 15");
+    e.expect_ok();
+    // Yixin Board's swap2 answers are MESSAGE lines, one per stone.
+    let sent = e.send("YXSWAP2STEP1");
+    let mut stones = Vec::new();
+    while stones.len() < 3 {
+        let line = e.expect_line_by(within(sent, 500), "a MESSAGE SWAP2 MOVE line");
+        if let Some(stone) = line.strip_prefix("MESSAGE SWAP2 MOVE") {
+            stones.push(stone.split_once(' ').map(|(_, xy)| xy.to_string()));
+        }
+    }
+    if stones.iter().any(|s| s.as_deref() == Some("7 7")) {
+        e.fail(&format!(
+            "YXSWAP2STEP1 proposed the blocked centre: {stones:?}"
+        ));
+    }
+    // The second stone (the reply) of YXBALANCETWO, with every square
+    // next to the two stones blocked.
+    e.send("YXBLOCKRESET");
+    e.send("START 15");
+    e.expect_ok();
+    let pos = two_stones();
+    let mut board = pos.board();
+    pos.send(&mut e, "YXBOARD");
+    let blocked = [
+        (6, 6),
+        (6, 7),
+        (6, 8),
+        (7, 6),
+        (7, 8),
+        (8, 6),
+        (8, 7),
+        (9, 9),
+        (9, 8),
+        (8, 9),
+        (9, 7),
+        (7, 9),
+    ];
+    block(&mut e, &blocked);
+    for pair in [
+        balance(&mut e, &mut board, "YXBALANCETWO 0", 2, &[]),
+        balance(&mut e, &mut board, "YXBALANCEONE 0", 1, &[]),
+    ] {
+        if let Some(p) = pair.iter().find(|p| blocked.contains(p)) {
+            e.fail(&format!("a balance stone on the blocked square {p:?}"));
+        }
+    }
+    e.finish();
+}
+
+#[test]
+fn balance_two_answers_on_an_empty_board_and_beside_a_winning_four() {
+    let mut e = engine(15, BALANCE_MS);
+    let mut board = Board::square(15);
+    balance(&mut e, &mut board, "YXBALANCETWO 0", 2, &[]);
+    // The mover (own stones, field 1) has a four on column 7 that wins at
+    // 7,7; the opponent's four on row 7 wins at 7,7 as well.
+    e.send("START 15");
+    e.expect_ok();
+    let stones = [
+        (8, 7, 2),
+        (7, 8, 1),
+        (11, 7, 2),
+        (7, 11, 1),
+        (10, 7, 2),
+        (7, 9, 1),
+        (9, 7, 2),
+        (7, 12, 2),
+        (7, 10, 1),
+    ];
+    let mut board = Board::square(15);
+    e.send("YXBOARD");
+    for (x, y, field) in stones {
+        e.send(&format!("{x},{y},{field}"));
+        board.set(x, y, if field == 1 { Cell::Own } else { Cell::Opp });
+    }
+    e.send("DONE");
+    balance(&mut e, &mut board, "YXBALANCETWO 0", 2, &[]);
+    e.finish();
+}
+
+#[test]
+fn a_huge_time_increment_keeps_the_move_within_the_turn_limit() {
+    let mut e = started(15);
+    for line in [
+        "INFO timeout_turn 100",
+        "INFO time_left 5000",
+        "INFO time_increment 9223372036854775807",
+        "INFO start_depth 100",
+    ] {
+        e.send(line);
+    }
+    let sent = e.send("TURN 7,7");
+    e.expect_move_by(within(sent, 100));
+    e.finish();
+}

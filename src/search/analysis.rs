@@ -116,6 +116,7 @@ pub fn run(
     limits: &Limits,
     context: &mut Context<'_>,
 ) -> Outcome {
+    crate::eval::attach(board);
     match task {
         Task::Move => Outcome::Moves(context.best_move(board, side, limits)),
         Task::NBest(n) => Outcome::Moves(n_best(board, side, limits, n, context)),
@@ -175,6 +176,33 @@ fn balance_candidates(
         .collect()
 }
 
+/// Squares for `side` when the search offers none (an empty board, or a
+/// position where its only moves win at once): legal, allowed, non-winning
+/// squares nearest the centre first, and winning ones only if nothing else
+/// is left.
+fn fallback_squares(board: &mut Board, side: Colour, limits: &Limits, keep: usize) -> Vec<Square> {
+    let (cx, cy) = ((board.width() - 1) / 2, (board.height() - 1) / 2);
+    let mut squares: Vec<Square> = board
+        .empty_squares()
+        .filter(|&sq| limits.allows(sq))
+        .collect();
+    squares.sort_by_key(|sq| (sq.x().abs_diff(cx).max(sq.y().abs_diff(cy)), sq.y(), sq.x()));
+    let mut chosen: Vec<Square> = Vec::new();
+    for quiet_only in [true, false] {
+        for &sq in &squares {
+            if chosen.len() >= keep {
+                return chosen;
+            }
+            let wins = board.is_winning_move(sq, side);
+            if (quiet_only && wins) || chosen.contains(&sq) || !movegen::is_legal(board, sq, side) {
+                continue;
+            }
+            chosen.push(sq);
+        }
+    }
+    chosen
+}
+
 /// How far a search value lies from the target (mates are furthest).
 fn distance(value: i32, target: i32) -> i64 {
     if is_mate_score(value) {
@@ -224,16 +252,23 @@ fn balance_two(
     context: &mut Context<'_>,
 ) -> Vec<Square> {
     let them = side.opponent();
-    let firsts = balance_candidates(board, side, limits, BALANCE_PAIR_FIRST);
+    let mut firsts = balance_candidates(board, side, limits, BALANCE_PAIR_FIRST);
+    if firsts.is_empty() {
+        firsts = fallback_squares(board, side, limits, BALANCE_PAIR_FIRST);
+    }
+    // The reply may be any square but the blocked ones: the first stone's
+    // own exclusions (earlier YXNBEST answers) do not bind it.
+    let reply_limits = Limits {
+        exclude: limits.exclude.clone(),
+        ..Limits::timed(limits.budget)
+    };
     let mut pairs: Vec<[Square; 2]> = Vec::new();
     for &first in &firsts {
         board.place(first, side.stone());
-        let replies = balance_candidates(
-            board,
-            them,
-            &Limits::timed(limits.budget),
-            BALANCE_PAIR_SECOND,
-        );
+        let mut replies = balance_candidates(board, them, &reply_limits, BALANCE_PAIR_SECOND);
+        if replies.is_empty() {
+            replies = fallback_squares(board, them, &reply_limits, BALANCE_PAIR_SECOND);
+        }
         pairs.extend(replies.into_iter().map(|reply| [first, reply]));
         board.undo();
     }
@@ -302,21 +337,17 @@ fn swap2(
 /// Black in the centre, then the white and black stones that leave white,
 /// to move, closest to even.
 fn propose_three(board: &mut Board, limits: &Limits, context: &mut Context<'_>) -> Swap2Answer {
-    let centre = board
-        .square((board.width() - 1) / 2, (board.height() - 1) / 2)
-        .expect("the centre is on the board");
+    // The centre, or the free square nearest it when YXBLOCK took it.
+    let Some(&centre) = fallback_squares(board, Colour::Black, limits, 1).first() else {
+        return Swap2Answer::Swap;
+    };
     board.place(centre, Colour::Black.stone());
     let pair = balance_two(board, Colour::White, limits, SWAP2_WHITE_NEEDS, context);
     board.undo();
     match pair[..] {
         [second, third] => Swap2Answer::Propose([centre, second, third]),
-        // Only on boards too small for candidates: any two empty squares.
-        _ => {
-            let mut empty = board.empty_squares().filter(|&sq| sq != centre);
-            let second = empty.next().expect("a board has at least 25 squares");
-            let third = empty.next().expect("a board has at least 25 squares");
-            Swap2Answer::Propose([centre, second, third])
-        }
+        // Fewer than three free squares: nothing can be proposed.
+        _ => Swap2Answer::Swap,
     }
 }
 

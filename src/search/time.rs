@@ -112,7 +112,7 @@ impl Clock {
     /// The most one move may take of `left` ms of match time (the
     /// increment comes after the move, so it is only a bonus here).
     fn share_of_match(&self, left: i64) -> i64 {
-        left / MAX_SHARE_OF_MATCH_LEFT + self.time_increment.max(0)
+        (left / MAX_SHARE_OF_MATCH_LEFT).saturating_add(self.time_increment.max(0))
     }
 
     /// The budget for the next move.
@@ -129,12 +129,14 @@ impl Clock {
             (Some(turn), Some(left)) => with_safety(turn.min(left)).min(self.share_of_match(left)),
         };
         let target_ms = match match_left {
-            Some(left) => hard_ms.min(left / PLANNED_MOVES_LEFT + self.time_increment.max(0)),
+            Some(left) => {
+                hard_ms.min((left / PLANNED_MOVES_LEFT).saturating_add(self.time_increment.max(0)))
+            }
             None => hard_ms,
         };
         Budget {
             target: Duration::from_millis(target_ms.max(0) as u64),
-            hard: Duration::from_millis(hard_ms as u64),
+            hard: Duration::from_millis(hard_ms.max(0) as u64),
         }
     }
 }
@@ -239,6 +241,14 @@ mod tests {
         assert_eq!(with_increment.budget().hard, Duration::from_millis(950));
         with_increment.time_left = Some(20_000);
         assert_eq!(with_increment.budget().hard, Duration::from_millis(7000));
+        // A huge increment saturates: the budget stays within the turn
+        // limit and the time left (it used to wrap and never end).
+        let mut huge = clock(100, 60_000, Some(5000));
+        huge.time_increment = i64::MAX;
+        assert_eq!(huge.budget().hard, Duration::from_millis(50));
+        huge.timeout_turn = 0;
+        assert!(huge.budget().hard <= Duration::from_millis(5000));
+        assert!(huge.budget().target <= huge.budget().hard);
     }
 
     #[test]
