@@ -151,7 +151,8 @@ fn run_gen(o: &GenOptions, arguments: &[String]) -> anyhow::Result<i32> {
             o.count
         );
     }
-    let text = gen::file_text(o, &kept, &command);
+    eprint!("{}", gen::provenance(o, &kept, &command));
+    let text = gen::file_text(&kept);
     match &o.out {
         Some(path) => std::fs::write(path, text)
             .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?,
