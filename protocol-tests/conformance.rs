@@ -23,7 +23,8 @@ use std::time::{Duration, Instant};
 
 use crate::boards::{play_engine_move, Board, Cell, Position, Rng, Side};
 use crate::harness::{
-    is_message, is_move_line, ms, Engine, END_EXIT, EOF_EXIT, MOVE, REPLY, SILENCE, SLACK, TURN_MS,
+    is_error, is_message, is_move_line, ms, Engine, END_EXIT, EOF_EXIT, MOVE, REPLY, SILENCE,
+    SLACK, TURN_MS,
 };
 
 /// Starts an engine, `START size` (expects `OK`) and the default limits
@@ -1064,6 +1065,21 @@ fn c35_start_with_bad_sizes() {
     for line in ["TURN 3,3", "BEGIN", "RESTART", "YXSHOWFORBID"] {
         e.send(line);
         e.expect_error();
+    }
+    // Every refused START does the same, not only a bad size: a malformed
+    // line (extra word, not a number) leaves no game either.
+    for refused in ["START 15 15", "START abc", "RECTSTART 10", "start"] {
+        e.send("START 15");
+        e.expect_ok();
+        e.send(refused);
+        e.expect_error();
+        e.send("TURN 7,7");
+        let reply = e.expect_reply(REPLY);
+        if !is_error(&reply) {
+            e.fail(&format!(
+                "after '{refused}' TURN must be an ERROR, got {reply:?}"
+            ));
+        }
     }
     e.send("START 15");
     e.expect_ok();

@@ -136,7 +136,19 @@ impl Session {
         }
         match parse_command(line) {
             Ok(command) => self.handle_command(command),
-            Err(message) => vec![Action::Reply(Reply::Error(message))],
+            Err(message) => {
+                // A malformed START refuses the game like a bad size does
+                // (PROTOCOL.md §5.1): no board remains.
+                let first_word = line
+                    .split(|b| b.is_ascii_whitespace())
+                    .find(|w| !w.is_empty());
+                if first_word.is_some_and(|w| {
+                    w.eq_ignore_ascii_case(b"START") || w.eq_ignore_ascii_case(b"RECTSTART")
+                }) {
+                    self.game = None;
+                }
+                vec![Action::Reply(Reply::Error(message))]
+            }
         }
     }
 
