@@ -2,23 +2,32 @@
 //! `ferro::train::tune`) and writes them into a weights file.
 //!
 //! ferro-tune --data data/freestyle.bin [--data more.bin ...]
-//!   [--weights src/eval/weights.txt] [--start shipped|handset]
-//!   [--epochs 12] [--batch 16384] [--lr 2] [--reg 0.05]
-//!   [--result-weight 0.7] [--validation-every 10] [--seed 1] [--threads N]
+//!   [--weights src/eval/weights.txt] [--start shipped|handset|TABLE]
+//!   [--epochs 12] [--batch 1024] [--lr 2] [--reg 0.0005]
+//!   [--result-weight 0] [--validation-every 10] [--seed 1] [--threads N]
 //!
 //! The tables of the rules found in the data are replaced in the weights
 //! file (others are kept), with a comment recording how they were made.
 
-use ferro::eval::{shipped_weights, Table, Weights};
+use ferro::eval::{shipped_weights, Table, TableId, Weights};
 use ferro::train::flag_values;
 use ferro::train::format::read_all;
 use ferro::train::tune::{build_dataset, tune, TuneOptions};
 use std::path::PathBuf;
 
+/// Where each trained table starts (and what the L2 term pulls towards).
+enum Start {
+    /// The table of the same rule in the weights file, else hand-set.
+    Shipped,
+    Handset,
+    /// Another table of the weights file (e.g. freestyle for standard).
+    Table(TableId),
+}
+
 struct Options {
     data: Vec<PathBuf>,
     weights: PathBuf,
-    from_handset: bool,
+    start: Start,
     tune: TuneOptions,
 }
 
@@ -26,13 +35,13 @@ fn parse(arguments: &[String]) -> Result<Options, String> {
     let mut o = Options {
         data: Vec::new(),
         weights: "src/eval/weights.txt".into(),
-        from_handset: false,
+        start: Start::Shipped,
         tune: TuneOptions {
-            result_weight: 0.7,
+            result_weight: 0.0,
             epochs: 12,
-            batch: 16384,
+            batch: 1024,
             learning_rate: 2.0,
-            regularisation: 0.05,
+            regularisation: 0.0005,
             validation_every: 10,
             seed: 1,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -45,9 +54,13 @@ fn parse(arguments: &[String]) -> Result<Options, String> {
             "--data" => o.data.push(value.into()),
             "--weights" => o.weights = value.into(),
             "--start" => match value {
-                "shipped" => o.from_handset = false,
-                "handset" => o.from_handset = true,
-                other => return Err(format!("--start {other}: shipped or handset")),
+                "shipped" => o.start = Start::Shipped,
+                "handset" => o.start = Start::Handset,
+                other => {
+                    o.start = Start::Table(TableId::from_name(other).ok_or_else(|| {
+                        format!("--start {other}: shipped, handset or a table name")
+                    })?)
+                }
             },
             "--epochs" => o.tune.epochs = number(value)? as usize,
             "--batch" => o.tune.batch = number(value)?.max(1) as usize,
@@ -91,11 +104,18 @@ fn run(o: &Options, command: &str) -> Result<(), String> {
         .tables
         .iter()
         .map(|&id| {
-            let shipped = shipped_weights().table(id).cloned();
-            match (o.from_handset, weights.table(id).cloned().or(shipped)) {
-                (false, Some(table)) => table,
-                _ => Table::handset(),
-            }
+            let from_file = |id| {
+                weights
+                    .table(id)
+                    .or_else(|| shipped_weights().table(id))
+                    .cloned()
+            };
+            let table = match o.start {
+                Start::Shipped => from_file(id),
+                Start::Handset => None,
+                Start::Table(other) => from_file(other),
+            };
+            table.unwrap_or_else(Table::handset)
         })
         .collect();
     let (tables, report) = tune(&mut data, &start, &o.tune, &mut |line| {
