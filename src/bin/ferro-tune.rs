@@ -136,8 +136,13 @@ fn run(o: &Options, command: &str) -> Result<(), String> {
     let data_files: Vec<String> = o.data.iter().map(|p| p.display().to_string()).collect();
     for name in &names {
         weights.comments.push(format!("{name}: {command}"));
+        let shared = if names.len() > 1 {
+            format!(" (one fit for {})", names.join(", "))
+        } else {
+            String::new()
+        };
         weights.comments.push(format!(
-            "{name}: {} positions from {} ({} training, {} validation), seed {}, K {:.1}",
+            "{name}: {} positions{shared} from {} ({} training, {} validation), seed {}, K {:.1}",
             data.len(),
             data_files.join(" "),
             report.training_positions,
