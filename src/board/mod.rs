@@ -15,8 +15,8 @@ pub use rule::Rule;
 pub use values::{SquareValues, ValueTables};
 
 use crate::pattern::{
-    colour_tables, key_shift, CellState, CellThreat, ColourTables, Combo, ComboTable, DenseCombo,
-    Pattern, ALL_WALL_KEY, HALF_LINE,
+    colour_tables, key_shift, CellState, CellThreat, ColourTables, ComboTable, DenseCombo, Pattern,
+    ALL_WALL_KEY, HALF_LINE,
 };
 use std::fmt;
 
@@ -118,7 +118,6 @@ impl Colour {
 #[derive(Clone, Copy)]
 struct ColourView {
     patterns: [Pattern; 4],
-    combo: Combo,
     dense: DenseCombo,
     threat: CellThreat,
 }
@@ -126,7 +125,6 @@ struct ColourView {
 impl ColourView {
     const EMPTY: ColourView = ColourView {
         patterns: [Pattern::Dead; 4],
-        combo: 0,
         dense: 0,
         threat: CellThreat::None,
     };
@@ -445,7 +443,6 @@ impl Board {
             let sums = &mut self.sums[colour];
             sums[0] += new[0] - old[0];
             sums[1] += new[1] - old[1];
-            view.combo = combo;
             view.dense = dense;
             view.threat = threat;
         }
@@ -486,7 +483,6 @@ impl Board {
                 let combo = crate::pattern::combo_index(patterns);
                 self.views[index][colour] = ColourView {
                     patterns,
-                    combo,
                     dense: self.combos.dense(combo),
                     threat: self.combos.threat(combo),
                 };

@@ -154,6 +154,7 @@ fn test_values() -> &'static ValueTables {
         };
         ValueTables {
             colours: [colour(), colour()],
+            tempo: [0; 2],
         }
     })
 }

@@ -31,6 +31,8 @@ impl SquareValues {
 /// The tables of both colours (indexed by `Colour::index`).
 pub struct ValueTables {
     pub colours: [SquareValues; 2],
+    /// What the evaluation adds for having the move, per side to move.
+    pub tempo: [i32; 2],
 }
 
 impl ValueTables {
@@ -39,6 +41,7 @@ impl ValueTables {
         static ZERO: OnceLock<ValueTables> = OnceLock::new();
         ZERO.get_or_init(|| ValueTables {
             colours: [SquareValues::zero(), SquareValues::zero()],
+            tempo: [0; 2],
         })
     }
 }

@@ -42,51 +42,40 @@ pub fn table_id(rule: Rule, side: Colour) -> TableId {
     }
 }
 
-/// What the board sums for one rule, and the tempo per side to move.
-pub struct RuleTables {
-    pub values: ValueTables,
-    pub tempo: [i32; 2],
+/// Builds the board tables of `rule` from `weights` (hand-set where a table
+/// is missing).
+pub fn rule_tables(weights: &Weights, rule: Rule) -> ValueTables {
+    let handset = Table::handset();
+    let table = |side: Colour| weights.table(table_id(rule, side)).unwrap_or(&handset);
+    let order: Vec<i32> = dense_combos()
+        .into_iter()
+        .map(handset::square_value)
+        .collect();
+    let colour_values = |colour: Colour| SquareValues {
+        order: order.clone().into_boxed_slice(),
+        eval: table(colour)
+            .mine
+            .iter()
+            .zip(&table(colour.opponent()).theirs)
+            .map(|(&mine, &theirs)| [mine, theirs])
+            .collect(),
+    };
+    ValueTables {
+        colours: [colour_values(Colour::Black), colour_values(Colour::White)],
+        tempo: [table(Colour::Black).tempo, table(Colour::White).tempo],
+    }
 }
 
-impl RuleTables {
-    /// Builds the board tables of `rule` from `weights` (hand-set where a
-    /// table is missing).
-    pub fn build(weights: &Weights, rule: Rule) -> RuleTables {
-        let handset = Table::handset();
-        let table = |side: Colour| weights.table(table_id(rule, side)).unwrap_or(&handset);
-        let order: Vec<i32> = dense_combos()
-            .into_iter()
-            .map(handset::square_value)
-            .collect();
-        let colour_values = |colour: Colour| SquareValues {
-            order: order.clone().into_boxed_slice(),
-            eval: table(colour)
-                .mine
-                .iter()
-                .zip(&table(colour.opponent()).theirs)
-                .map(|(&mine, &theirs)| [mine, theirs])
-                .collect(),
-        };
-        RuleTables {
-            values: ValueTables {
-                colours: [colour_values(Colour::Black), colour_values(Colour::White)],
-            },
-            tempo: [table(Colour::Black).tempo, table(Colour::White).tempo],
-        }
-    }
-
-    /// The shipped tables of `rule`, built once.
-    pub fn get(rule: Rule) -> &'static RuleTables {
-        static TABLES: [OnceLock<RuleTables>; Rule::COUNT] =
-            [const { OnceLock::new() }; Rule::COUNT];
-        TABLES[rule.index()].get_or_init(|| RuleTables::build(shipped_weights(), rule))
-    }
+/// The shipped tables of `rule`, built once.
+pub fn shipped_tables(rule: Rule) -> &'static ValueTables {
+    static TABLES: [OnceLock<ValueTables>; Rule::COUNT] = [const { OnceLock::new() }; Rule::COUNT];
+    TABLES[rule.index()].get_or_init(|| rule_tables(shipped_weights(), rule))
 }
 
 /// Makes `board` sum the shipped tables of its rule (cheap when it already
 /// does). Every search entry point calls this first.
 pub fn attach(board: &mut Board) {
-    board.set_values(&RuleTables::get(board.rule()).values);
+    board.set_values(shipped_tables(board.rule()));
 }
 
 /// Evaluation of the position for `side` (the side to move), positive when
@@ -94,12 +83,11 @@ pub fn attach(board: &mut Board) {
 /// attached ([`attach`]).
 #[inline]
 pub fn evaluate(board: &Board, side: Colour) -> i32 {
-    let tables = RuleTables::get(board.rule());
     debug_assert!(
-        std::ptr::eq(board.values(), &tables.values),
+        std::ptr::eq(board.values(), shipped_tables(board.rule())),
         "evaluation tables not attached"
     );
-    board.mine_sum(side) - board.theirs_sum(side.opponent()) + tables.tempo[side.index()]
+    board.mine_sum(side) - board.theirs_sum(side.opponent()) + board.values().tempo[side.index()]
 }
 
 #[cfg(test)]

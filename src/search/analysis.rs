@@ -181,12 +181,10 @@ fn balance_candidates(
 /// squares nearest the centre first, and winning ones only if nothing else
 /// is left.
 fn fallback_squares(board: &mut Board, side: Colour, limits: &Limits, keep: usize) -> Vec<Square> {
-    let (cx, cy) = ((board.width() - 1) / 2, (board.height() - 1) / 2);
-    let mut squares: Vec<Square> = board
-        .empty_squares()
+    let squares: Vec<Square> = super::centre_first(board)
+        .into_iter()
         .filter(|&sq| limits.allows(sq))
         .collect();
-    squares.sort_by_key(|sq| (sq.x().abs_diff(cx).max(sq.y().abs_diff(cy)), sq.y(), sq.x()));
     let mut chosen: Vec<Square> = Vec::new();
     for quiet_only in [true, false] {
         for &sq in &squares {

@@ -534,7 +534,6 @@ pub(crate) fn aspiration_search(
 /// five, else the block of the opponent's five, else the legal square
 /// nearest the centre (never an excluded one).
 pub fn emergency_move(board: &mut Board, side: Colour, limits: &Limits) -> Option<Square> {
-    crate::eval::attach(board);
     let fives = movegen::five_squares(board, side);
     if let Some(&five) = fives.iter().find(|&&sq| limits.allows(sq)) {
         return Some(five);
@@ -601,7 +600,7 @@ fn within(board: &Board, sq: Square, radius: usize) -> bool {
 }
 
 /// Empty squares ordered from the centre outwards.
-fn centre_first(board: &Board) -> Vec<Square> {
+pub(crate) fn centre_first(board: &Board) -> Vec<Square> {
     let (cx, cy) = (board.width() as i64 - 1, board.height() as i64 - 1);
     let mut squares: Vec<Square> = board.empty_squares().collect();
     squares.sort_by_key(|sq| {

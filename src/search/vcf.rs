@@ -86,7 +86,6 @@ impl<'a> ThreatSolver<'a> {
         attacker: Colour,
         max_fours: u32,
     ) -> Option<Vec<Square>> {
-        crate::eval::attach(board);
         let mut line = Vec::new();
         self.vcf_node(board, attacker, max_fours, &mut line)
             .then_some(line)
@@ -179,7 +178,6 @@ impl<'a> ThreatSolver<'a> {
     /// Deepened one three at a time, so that a short win is found before
     /// the node budget goes into long lines.
     pub fn vct(&mut self, board: &mut Board, attacker: Colour, max_depth: u32) -> Option<Square> {
-        crate::eval::attach(board);
         for depth in 1..=max_depth {
             if let Some(sq) = self.vct_node(board, attacker, depth) {
                 return Some(sq);

@@ -15,6 +15,8 @@ fn board(rule: Rule, stones: &[(usize, usize, CellState)]) -> Board {
     for &(x, y, s) in stones {
         board.place(board.square(x, y).unwrap(), s);
     }
+    // The solvers order moves by the evaluation's square values.
+    crate::eval::attach(&mut board);
     board
 }
 
