@@ -12,7 +12,7 @@ mod values;
 pub mod zobrist;
 
 pub use rule::Rule;
-pub use values::{SquareValues, ValueTables};
+pub use values::{SquareValues, ValueTables, THREAT_MASKS};
 
 use crate::pattern::{
     colour_tables, key_shift, CellState, CellThreat, ColourTables, ComboTable, DenseCombo, Pattern,

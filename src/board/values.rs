@@ -7,6 +7,11 @@
 //! evaluation attaches its own.
 
 use crate::pattern::DENSE_COMBO_COUNT;
+
+/// Size of the evaluation's threat table: one entry per combination of
+/// the threat flags it reads from the board's threat counts (the
+/// evaluation defines the flags; the board only stores the table).
+pub const THREAT_MASKS: usize = 1 << 11;
 use std::sync::OnceLock;
 
 /// Values of one colour's squares, indexed by dense pattern combination.
@@ -33,6 +38,9 @@ pub struct ValueTables {
     pub colours: [SquareValues; 2],
     /// What the evaluation adds for having the move, per side to move.
     pub tempo: [i32; 2],
+    /// What the evaluation adds for the threats on the board, per side to
+    /// move, indexed by threat mask (`THREAT_MASKS` entries).
+    pub threat: [Box<[i32]>; 2],
 }
 
 impl ValueTables {
@@ -42,6 +50,10 @@ impl ValueTables {
         ZERO.get_or_init(|| ValueTables {
             colours: [SquareValues::zero(), SquareValues::zero()],
             tempo: [0; 2],
+            threat: [
+                vec![0; THREAT_MASKS].into_boxed_slice(),
+                vec![0; THREAT_MASKS].into_boxed_slice(),
+            ],
         })
     }
 }

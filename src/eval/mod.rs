@@ -4,7 +4,8 @@
 //! multiset of what a stone of that colour there would make in its four
 //! lines. The evaluation is a sum of learned values over the squares, one
 //! table for the side to move's squares (`mine`) and one for the
-//! opponent's (`theirs`), plus a tempo, with separate tables per rule (and
+//! opponent's (`theirs`), plus a tempo and a learned value for the mix of
+//! threats both sides could make next ([`threat`]), with separate tables per rule (and
 //! per colour in renju). The board keeps both sums up to date as stones come
 //! and go, so evaluating a position is a subtraction.
 //!
@@ -13,11 +14,13 @@
 //! move-ordering weight of every square.
 
 pub mod handset;
+pub mod threat;
 pub mod weights;
 
 use crate::board::{Board, Colour, Rule, SquareValues, ValueTables};
 use crate::pattern::dense_combos;
 use std::sync::OnceLock;
+pub use threat::threat_mask;
 pub use weights::{Table, TableId, Weights};
 
 /// The shipped weights file.
@@ -63,6 +66,10 @@ pub fn rule_tables(weights: &Weights, rule: Rule) -> ValueTables {
     ValueTables {
         colours: [colour_values(Colour::Black), colour_values(Colour::White)],
         tempo: [table(Colour::Black).tempo, table(Colour::White).tempo],
+        threat: [
+            table(Colour::Black).threat.clone().into_boxed_slice(),
+            table(Colour::White).threat.clone().into_boxed_slice(),
+        ],
     }
 }
 
@@ -87,7 +94,10 @@ pub fn evaluate(board: &Board, side: Colour) -> i32 {
         std::ptr::eq(board.values(), shipped_tables(board.rule())),
         "evaluation tables not attached"
     );
-    board.mine_sum(side) - board.theirs_sum(side.opponent()) + board.values().tempo[side.index()]
+    let values = board.values();
+    board.mine_sum(side) - board.theirs_sum(side.opponent())
+        + values.tempo[side.index()]
+        + values.threat[side.index()][threat_mask(board, side)]
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ fn the_shipped_weights_parse_and_have_full_tables() {
     for (_, table) in &weights.tables {
         assert_eq!(table.mine.len(), DENSE_COMBO_COUNT);
         assert_eq!(table.theirs.len(), DENSE_COMBO_COUNT);
+        assert_eq!(table.threat.len(), crate::board::THREAT_MASKS);
     }
     assert_eq!(Weights::parse(&weights.to_text()).as_ref(), Ok(weights));
 }
@@ -29,6 +30,8 @@ fn weights_text_round_trips_and_errors_name_the_line() {
     assert!(error.starts_with("line 3:"), "{error}");
     let error = Weights::parse("# c\ntable gomoku\n").unwrap_err();
     assert!(error.starts_with("line 2:"), "{error}");
+    let error = Weights::parse("table caro\ntempo 3\nthreat 1 2\n").unwrap_err();
+    assert!(error.starts_with("line 3:"), "{error}");
     let error = Weights::parse("table caro\ntempo 3\n").unwrap_err();
     assert!(error.contains("lacks"), "{error}");
 }
@@ -69,11 +72,74 @@ fn incremental_evaluation_equals_a_sum_from_scratch() {
                             - values[them.index()].eval[board.dense_combo(sq, them) as usize][1]
                     })
                     .sum::<i32>()
-                    + tables.tempo[side.index()];
+                    + tables.tempo[side.index()]
+                    + tables.threat[side.index()][mask_from_scratch(&board, side)];
                 assert_eq!(evaluate(&board, side), from_scratch, "{rule:?}\n{board:?}");
             }
         }
     }
+}
+
+/// The threat mask recomputed from every empty square's threat class.
+fn mask_from_scratch(board: &Board, side: Colour) -> usize {
+    use crate::pattern::CellThreat::*;
+    let has = |colour: Colour, classes: &[crate::pattern::CellThreat]| {
+        board
+            .empty_squares()
+            .any(|sq| classes.contains(&board.threat(sq, colour)))
+    };
+    let them = side.opponent();
+    let flags = [
+        has(them, &[Five]),
+        has(side, &[OpenFour, DoubleFour]),
+        has(them, &[OpenFour, DoubleFour]),
+        has(side, &[FourThree]),
+        has(side, &[Four]),
+        has(side, &[DoubleThree]),
+        has(side, &[Three]),
+        has(them, &[FourThree]),
+        has(them, &[Four]),
+        has(them, &[DoubleThree]),
+        has(them, &[Three]),
+    ];
+    flags
+        .iter()
+        .enumerate()
+        .map(|(bit, &set)| (set as usize) << bit)
+        .sum()
+}
+
+#[test]
+fn the_threat_mask_names_who_threatens_what() {
+    // Black: an open two on row 7 (an open three to make) and a closed
+    // three in column 2 (a four to make); white: nothing yet.
+    let mut board = Board::new(15, 15, Rule::Freestyle).unwrap();
+    for (x, y, stone) in [
+        (6, 7, CellState::Black),
+        (7, 7, CellState::Black),
+        (2, 2, CellState::Black),
+        (2, 3, CellState::Black),
+        (2, 4, CellState::Black),
+        (2, 1, CellState::White),
+        (12, 12, CellState::White),
+    ] {
+        board.place(board.square(x, y).unwrap(), stone);
+    }
+    let black = threat_mask(&board, Colour::Black);
+    assert_eq!(black, mask_from_scratch(&board, Colour::Black));
+    assert_ne!(black & (1 << 4), 0, "black can make a four");
+    assert_ne!(black & (1 << 6), 0, "black can make an open three");
+    assert_eq!(
+        black & !((1 << 4) | (1 << 6) | (1 << 5) | (1 << 3)),
+        0,
+        "{black:b}"
+    );
+    // The same position from white's side: the flags move to the
+    // opponent's bits.
+    let white = threat_mask(&board, Colour::White);
+    assert_ne!(white & (1 << 8), 0);
+    assert_ne!(white & (1 << 10), 0);
+    assert_eq!(white & ((1 << 4) | (1 << 6)), 0);
 }
 
 #[test]

@@ -9,6 +9,7 @@
 //! tempo 20
 //! mine 0 0 1 ...      (DENSE_COMBO_COUNT integers)
 //! theirs 0 0 1 ...    (DENSE_COMBO_COUNT integers)
+//! threat 0 0 ...      (THREAT_MASKS integers; optional, zeros if absent)
 //! table renju-black
 //! ...
 //! ```
@@ -16,9 +17,12 @@
 //! `mine[i]` is what an empty square whose patterns for the side to move
 //! form dense combination `i` is worth to the side to move; `theirs[i]` what
 //! a square of the opponent's is worth to the opponent (it is subtracted).
+//! `threat[m]` is added for the side to move when the position's threat
+//! mask (`eval::threat`) is `m`.
 //! A table the file lacks falls back to the hand-set values.
 
 use super::handset;
+use crate::board::THREAT_MASKS;
 use crate::pattern::{dense_combos, DENSE_COMBO_COUNT};
 use std::fmt::Write as _;
 
@@ -63,6 +67,8 @@ pub struct Table {
     pub tempo: i32,
     pub mine: Vec<i32>,
     pub theirs: Vec<i32>,
+    /// Per threat mask (`THREAT_MASKS` values).
+    pub threat: Vec<i32>,
 }
 
 impl Table {
@@ -73,12 +79,20 @@ impl Table {
             tempo: handset::TEMPO,
             mine: combos.iter().map(|&p| handset::mine_value(p)).collect(),
             theirs: combos.iter().map(|&p| handset::theirs_value(p)).collect(),
+            threat: vec![0; THREAT_MASKS],
         }
     }
 }
 
-/// A table being read: its id, then tempo, mine and theirs once seen.
-type PartialTable = (TableId, Option<i32>, Option<Vec<i32>>, Option<Vec<i32>>);
+/// A table being read: its id, then tempo, mine, theirs and threat once
+/// seen.
+type PartialTable = (
+    TableId,
+    Option<i32>,
+    Option<Vec<i32>>,
+    Option<Vec<i32>>,
+    Option<Vec<i32>>,
+);
 
 /// The tables of a weights file, with its comment lines.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -107,8 +121,8 @@ impl Weights {
     pub fn parse(text: &str) -> Result<Weights, String> {
         let mut weights = Weights::default();
         let mut current: Option<PartialTable> = None;
-        let finish = |weights: &mut Weights, current: &mut Option<_>, line: usize| {
-            if let Some((id, tempo, mine, theirs)) = current.take() {
+        let finish = |weights: &mut Weights, current: &mut Option<PartialTable>, line: usize| {
+            if let Some((id, tempo, mine, theirs, threat)) = current.take() {
                 let (Some(tempo), Some(mine), Some(theirs)) = (tempo, mine, theirs) else {
                     return Err(format!(
                         "line {line}: table {} lacks tempo, mine or theirs",
@@ -121,20 +135,21 @@ impl Weights {
                         tempo,
                         mine,
                         theirs,
+                        threat: threat.unwrap_or_else(|| vec![0; THREAT_MASKS]),
                     },
                 );
             }
             Ok(())
         };
-        let numbers = |rest: &str, line: usize| -> Result<Vec<i32>, String> {
+        let numbers = |rest: &str, line: usize, expected: usize| -> Result<Vec<i32>, String> {
             let values = rest
                 .split_whitespace()
                 .map(|v| v.parse::<i32>())
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|e| format!("line {line}: {e}"))?;
-            if values.len() != DENSE_COMBO_COUNT {
+            if values.len() != expected {
                 return Err(format!(
-                    "line {line}: {} values, expected {DENSE_COMBO_COUNT}",
+                    "line {line}: {} values, expected {expected}",
                     values.len()
                 ));
             }
@@ -156,9 +171,9 @@ impl Weights {
                     finish(&mut weights, &mut current, line)?;
                     let id = TableId::from_name(rest.trim())
                         .ok_or_else(|| format!("line {line}: unknown table '{}'", rest.trim()))?;
-                    current = Some((id, None, None, None));
+                    current = Some((id, None, None, None, None));
                 }
-                "tempo" | "mine" | "theirs" => {
+                "tempo" | "mine" | "theirs" | "threat" => {
                     let Some(table) = current.as_mut() else {
                         return Err(format!("line {line}: '{word}' before any 'table'"));
                     };
@@ -170,8 +185,9 @@ impl Weights {
                                     .map_err(|e| format!("line {line}: tempo: {e}"))?,
                             )
                         }
-                        "mine" => table.2 = Some(numbers(rest, line)?),
-                        _ => table.3 = Some(numbers(rest, line)?),
+                        "mine" => table.2 = Some(numbers(rest, line, DENSE_COMBO_COUNT)?),
+                        "theirs" => table.3 = Some(numbers(rest, line, DENSE_COMBO_COUNT)?),
+                        _ => table.4 = Some(numbers(rest, line, THREAT_MASKS)?),
                     }
                 }
                 _ => return Err(format!("line {line}: unknown keyword '{word}'")),
@@ -199,6 +215,7 @@ impl Weights {
             let _ = writeln!(out, "tempo {}", table.tempo);
             let _ = writeln!(out, "mine {}", join(&table.mine));
             let _ = writeln!(out, "theirs {}", join(&table.theirs));
+            let _ = writeln!(out, "threat {}", join(&table.threat));
         }
         out
     }

@@ -293,8 +293,8 @@ impl<'a> Searcher<'a> {
     /// has an open four (or two fours) the opponent cannot answer with a
     /// four of its own, which wins in three plies.
     fn horizon(&mut self, side: Colour, ply: usize) -> i32 {
-        if has_winning_four(self.board, side) && !has_any_four(self.board, side.opponent()) {
-            return mate_in(ply + 3);
+        if let Some(plies) = movegen::quick_win(self.board, side) {
+            return mate_in(ply + plies);
         }
         // Quiescence by fours: a side that can win by continuous fours has
         // won, whatever the static evaluation says.
@@ -421,6 +421,13 @@ impl<'a> Searcher<'a> {
         if self.board.empty_count() == 0 {
             return 0;
         }
+        // A win the threat classes prove (an open four, or an unanswerable
+        // four-three or double three) needs no search.
+        if opponent_fives == 0 {
+            if let Some(plies) = movegen::quick_win(self.board, side) {
+                return mate_in(ply + plies);
+            }
+        }
         if ply >= MAX_PLY {
             return self.static_eval(side);
         }
@@ -436,8 +443,12 @@ impl<'a> Searcher<'a> {
         // Step 3. The horizon. Facing an open three (or a double four) the
         // static value means nothing: look further, over the defences only.
         let forced = opponent_fives > 0;
-        let threatened =
+        let open_three_threat =
             !forced && !has_any_four(self.board, side) && has_winning_four(self.board, them);
+        // A four-three or double three of the opponent threatens as much.
+        let combination_threat =
+            !forced && !open_three_threat && movegen::faces_combination(self.board, side);
+        let threatened = open_three_threat || combination_threat;
         if depth <= 0 && !forced && !(threatened && depth > -THREAT_EXTENSION_LIMIT) {
             return self.horizon(side, ply);
         }
@@ -501,7 +512,12 @@ impl<'a> Searcher<'a> {
         // Step 8. Move generation and ordering: table move, then the
         // pattern score of the square for both sides, killers, history.
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        movegen::generate(self.board, side, &mut moves);
+        if depth <= 0 && combination_threat {
+            // Past the horizon only the answers to the combination.
+            movegen::generate_combination_defences(self.board, side, &mut moves);
+        } else {
+            movegen::generate(self.board, side, &mut moves);
+        }
         if moves.is_empty() {
             self.buffers[ply] = moves;
             // Only forbidden blocks, or nothing left near the stones.

@@ -11,7 +11,7 @@
 //! Black's forbidden squares in renju are never generated.
 
 use crate::board::{Board, Colour, Square};
-use crate::pattern::CellThreat;
+use crate::pattern::{CellState, CellThreat, Pattern};
 use crate::rules::{renju, Rule};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,6 +95,95 @@ pub fn has_any_four(board: &Board, side: Colour) -> bool {
     ]
     .iter()
     .any(|&t| board.threat_count(side, t) > 0)
+}
+
+/// A win `side` forces in a few plies that the threat classes alone prove,
+/// as the number of plies to the five. The caller has checked that the
+/// opponent cannot make a five now.
+///
+/// - An open four or two fours: three plies (the opponent's own fours come
+///   too late, since our five is already on the board).
+/// - For a side without renju restrictions, when the opponent cannot make
+///   any four: a four-three (the forced block cannot touch the three, whose
+///   line crosses the four's only at the stone played) or two open threes
+///   (the opponent can stop only one, and has no four to gain a tempo):
+///   five plies.
+pub fn quick_win(board: &mut Board, side: Colour) -> Option<usize> {
+    if has_winning_four(board, side) {
+        return Some(3);
+    }
+    if restricted(board, side) || has_any_four(board, side.opponent()) {
+        return None;
+    }
+    let combos = board.threat_count(side, CellThreat::FourThree)
+        + board.threat_count(side, CellThreat::DoubleThree);
+    (combos > 0).then_some(5)
+}
+
+/// Does the opponent of `side` threaten a winning combination (a
+/// four-three or two open threes) that `side`, having no four, must answer
+/// now? Renju black's combinations are left out: their threes may be
+/// false.
+pub fn faces_combination(board: &Board, side: Colour) -> bool {
+    let them = side.opponent();
+    !restricted(board, them)
+        && !has_any_four(board, side)
+        && board.threat_count(them, CellThreat::FourThree)
+            + board.threat_count(them, CellThreat::DoubleThree)
+            > 0
+}
+
+/// The answers of `side` to the opponent's four-three or double three (see
+/// [`faces_combination`]), for the search past the horizon: the
+/// combination square, the empty squares along its threatening lines up to
+/// four steps away, our own fours, and against a double three our own open
+/// threes (a tempo faster). Indirect defences that prepare a four on the
+/// forced block are not among them; the main search generates every move.
+pub fn generate_combination_defences(board: &mut Board, side: Colour, moves: &mut Vec<ScoredMove>) {
+    moves.clear();
+    let them = side.opponent();
+    let Some(combo_square) = candidates(board).find(|&sq| {
+        matches!(
+            board.threat(sq, them),
+            CellThreat::FourThree | CellThreat::DoubleThree
+        )
+    }) else {
+        return;
+    };
+    let double_three = board.threat(combo_square, them) == CellThreat::DoubleThree;
+    let mut wanted = vec![combo_square];
+    for direction in 0..4 {
+        let pattern = board.pattern(combo_square, them, direction);
+        if !(pattern.is_four() || pattern == Pattern::OpenThree) {
+            continue;
+        }
+        for step in [-1isize, 1] {
+            for distance in 1..=4 {
+                let sq = combo_square.offset(direction, step * distance);
+                match board.get(sq) {
+                    CellState::Empty => wanted.push(sq),
+                    state if state == them.stone() => {}
+                    _ => break,
+                }
+            }
+        }
+    }
+    for y in 0..board.height() {
+        for x in 0..board.width() {
+            let sq = Square::new(x, y);
+            if !board.is_empty(sq) || !board.is_near_stone(sq) {
+                continue;
+            }
+            let own = board.threat(sq, side);
+            let counter = makes_four(own) || (double_three && own >= CellThreat::Three);
+            if (counter || wanted.contains(&sq)) && is_legal(board, sq, side) {
+                moves.push(ScoredMove {
+                    sq,
+                    score: order_score(board, sq, side),
+                });
+            }
+        }
+    }
 }
 
 /// Ordering score from the square's value for both sides: attack counts
@@ -232,6 +321,42 @@ mod tests {
         }
         // A quiet square near the stones is not generated.
         assert!(!moves.contains(&(11, 11)));
+    }
+
+    #[test]
+    fn a_four_three_wins_only_when_the_opponent_has_no_four() {
+        // White: a closed three on row 7 (blocked at 2) and an open two in
+        // column 6 crossing it at (6,7): (6,7) is a four-three for white.
+        let stones = [
+            (2, 7, B),
+            (3, 7, W),
+            (4, 7, W),
+            (5, 7, W),
+            (6, 8, W),
+            (6, 9, W),
+            (12, 12, B),
+        ];
+        let mut b = board(Rule::Freestyle, &stones);
+        crate::eval::attach(&mut b);
+        assert_eq!(
+            b.threat(Square::new(6, 7), Colour::White),
+            CellThreat::FourThree
+        );
+        assert_eq!(quick_win(&mut b, Colour::White), Some(5));
+        assert!(faces_combination(&b, Colour::Black));
+        let mut defences = Vec::new();
+        generate_combination_defences(&mut b, Colour::Black, &mut defences);
+        let squares: Vec<Square> = defences.iter().map(|m| m.sq).collect();
+        for (x, y) in [(6, 7), (6, 10), (6, 6), (7, 7)] {
+            assert!(squares.contains(&Square::new(x, y)), "{x},{y} missing");
+        }
+        assert!(!squares.contains(&Square::new(11, 11)));
+        // A black closed three makes a four possible: no quick win.
+        let mut with_four = stones.to_vec();
+        with_four.extend([(10, 2, B), (10, 3, B), (10, 4, B), (10, 1, W)]);
+        let mut b = board(Rule::Freestyle, &with_four);
+        assert_eq!(quick_win(&mut b, Colour::White), None);
+        assert!(!faces_combination(&b, Colour::Black));
     }
 
     #[test]

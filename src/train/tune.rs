@@ -2,7 +2,8 @@
 //!
 //! The evaluation is linear in its tables: for a position, the count of
 //! empty squares of each dense pattern combination for the side to move
-//! (`mine`) and for the opponent (`theirs`), plus a tempo. The predicted
+//! (`mine`) and for the opponent (`theirs`), plus a tempo and one threat
+//! value picked by the position's threat mask (`eval::threat`). The predicted
 //! score of the side to move is `sigmoid(eval / K)`; the tables are fitted
 //! by mini-batch Adam on the cross-entropy against a target that blends
 //! the game result with the search's own score, with an L2 pull towards
@@ -11,15 +12,28 @@
 //! the learned values in the units the search's margins are set in.
 
 use super::format::Record;
-use crate::board::Board;
-use crate::eval::{table_id, Table, TableId};
+use crate::board::{Board, THREAT_MASKS};
+use crate::eval::{table_id, threat_mask, Table, TableId};
 use crate::pattern::{CellThreat, DENSE_COMBO_COUNT};
 use crate::rng::SplitMix64;
 use crate::search::score::MATE_BOUND;
 
 const D: usize = DENSE_COMBO_COUNT;
-/// Parameters of one table: mine, theirs, tempo.
-const TABLE_PARAMS: usize = 2 * D + 1;
+/// Parameters of one table: mine, theirs, tempo, threat.
+const TEMPO: usize = 2 * D;
+const THREAT: usize = 2 * D + 1;
+const TABLE_PARAMS: usize = THREAT + THREAT_MASKS;
+
+/// The sign a feature of parameter `index` enters the evaluation with:
+/// the opponent's squares are subtracted.
+#[inline]
+fn feature_sign(index: usize) -> f64 {
+    if (D..TEMPO).contains(&index) {
+        -1.0
+    } else {
+        1.0
+    }
+}
 
 #[derive(Clone, Debug)]
 pub struct TuneOptions {
@@ -49,8 +63,8 @@ pub struct Dataset {
     /// Start of each position's features in `features` (one more entry
     /// than positions).
     offsets: Vec<u32>,
-    /// `index << 16 | count`; indexes below `D` are `mine`, the rest
-    /// `theirs`.
+    /// `index << 16 | count`, `index` a parameter of the table (below `D`
+    /// `mine`, then `theirs`, then the one threat entry with count 1).
     features: Vec<u32>,
     /// Which tables occur.
     pub tables: Vec<TableId>,
@@ -92,7 +106,7 @@ pub fn build_dataset(records: &[Record]) -> (Dataset, Skipped) {
     };
     let mut skipped = Skipped::default();
     let mut board: Option<Board> = None;
-    let mut counts = vec![0u16; 2 * D];
+    let mut counts = vec![0u16; TABLE_PARAMS];
     let mut touched: Vec<usize> = Vec::new();
     for record in records {
         if record.score.unsigned_abs() as i32 >= MATE_BOUND {
@@ -129,6 +143,8 @@ pub fn build_dataset(records: &[Record]) -> (Dataset, Skipped) {
                 counts[index] += 1;
             }
         }
+        touched.push(THREAT + threat_mask(board, side));
+        counts[THREAT + threat_mask(board, side)] = 1;
         touched.sort_unstable();
         for &index in &touched {
             data.features
@@ -170,6 +186,7 @@ impl Model {
             params.extend(table.mine.iter().map(|&v| v as f64));
             params.extend(table.theirs.iter().map(|&v| v as f64));
             params.push(table.tempo as f64);
+            params.extend(table.threat.iter().map(|&v| v as f64));
         }
         Model { params }
     }
@@ -180,18 +197,18 @@ impl Model {
             .map(|p| Table {
                 mine: p[..D].iter().map(|v| v.round() as i32).collect(),
                 theirs: p[D..2 * D].iter().map(|v| v.round() as i32).collect(),
-                tempo: p[2 * D].round() as i32,
+                tempo: p[TEMPO].round() as i32,
+                threat: p[THREAT..].iter().map(|v| v.round() as i32).collect(),
             })
             .collect()
     }
 
     fn eval(&self, data: &Dataset, position: usize) -> f64 {
         let base = data.slots[position] as usize * TABLE_PARAMS;
-        let mut sum = self.params[base + 2 * D];
+        let mut sum = self.params[base + TEMPO];
         for &f in data.features(position) {
             let (index, count) = ((f >> 16) as usize, (f & 0xffff) as f64);
-            let sign = if index < D { 1.0 } else { -1.0 };
-            sum += sign * count * self.params[base + index];
+            sum += feature_sign(index) * count * self.params[base + index];
         }
         sum
     }
@@ -318,11 +335,10 @@ pub fn tune(
                                 let q = sigmoid(model.eval(data, p) / k);
                                 let error = (q - data.targets[p] as f64) / k;
                                 let base = data.slots[p] as usize * TABLE_PARAMS;
-                                g[base + 2 * D] += error;
+                                g[base + TEMPO] += error;
                                 for &f in data.features(p) {
                                     let (index, count) = ((f >> 16) as usize, (f & 0xffff) as f64);
-                                    let sign = if index < D { 1.0 } else { -1.0 };
-                                    g[base + index] += error * sign * count;
+                                    g[base + index] += error * feature_sign(index) * count;
                                 }
                             }
                             g
