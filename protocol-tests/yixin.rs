@@ -908,6 +908,54 @@ fn pondering_stops_at_once_for_yxstop_about_and_end() {
     e.finish();
 }
 
+/// Issue 15, defect 1: with pondering on, a line sent together with the
+/// TURN (so queued while the engine thinks) is answered right after the
+/// move, not held until some later line stops the ponder. YXSHOWFORBID,
+/// ABOUT and a second TURN, each in a fresh process.
+#[test]
+fn pondering_answers_a_line_queued_during_the_search_after_the_move() {
+    for queued in ["YXSHOWFORBID", "ABOUT", "TURN 14,14"] {
+        let mut e = Engine::start();
+        let mut board = Board::square(15);
+        board.set(7, 7, Cell::Opp);
+        let sent = e.send_raw(
+            format!(
+                "INFO pondering 1\nINFO timeout_turn {PONDER_TURN_MS}\nSTART 15\nTURN 7,7\n\
+                 {queued}\n"
+            )
+            .as_bytes(),
+        );
+        e.expect_ok();
+        let mv = e.expect_move_by(within(sent, PONDER_TURN_MS));
+        play_engine_move(&e, &mut board, mv);
+        let moved = Instant::now();
+        if queued.starts_with("TURN") {
+            // A search of its own: its move within the limit, counted from
+            // the first move.
+            board.set(14, 14, Cell::Opp);
+            let mv = e.expect_move_by(within(moved, PONDER_TURN_MS));
+            play_engine_move(&e, &mut board, mv);
+        } else {
+            // No search at all: at once (the old engine said nothing until
+            // another line came).
+            let (_, line) = e.expect_reply_with_messages_by(moved + SLACK, queued);
+            let ok = match queued {
+                "ABOUT" => line.starts_with("name="),
+                _ => line == "FORBID .",
+            };
+            if !ok {
+                e.fail(&format!("{queued} queued during the search: got {line:?}"));
+            }
+        }
+        // Each line had exactly its own answer; the session goes on.
+        e.expect_silence(SILENCE);
+        e.send("ABOUT");
+        let line = e.expect_line(REPLY);
+        check_about(&e, &line);
+        e.finish();
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Search-limit INFO keys (§6.2)
 // ---------------------------------------------------------------------------
