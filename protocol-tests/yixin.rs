@@ -128,8 +128,19 @@ struct NBest {
 /// first of them as the move, which is put on `board`.
 #[track_caller]
 fn nbest(e: &mut Engine, board: &mut Board, n: usize, turn_ms: u64) -> NBest {
+    nbest_by(e, board, n, |sent| within(sent, turn_ms))
+}
+
+/// [`nbest`] with the move due by `deadline(sent)`.
+#[track_caller]
+fn nbest_by(
+    e: &mut Engine,
+    board: &mut Board,
+    n: usize,
+    deadline: impl Fn(Instant) -> Instant,
+) -> NBest {
     let sent = e.send(&format!("YXNBEST {n}"));
-    let (messages, played) = e.expect_move_with_messages_by(within(sent, turn_ms));
+    let (messages, played) = e.expect_move_with_messages_by(deadline(sent));
     let lists: Vec<&str> = messages
         .iter()
         .filter_map(|m| m.strip_prefix("MESSAGE nbest "))
@@ -248,6 +259,40 @@ fn nbest_more_than_the_empty_points_lists_each_once() {
     }
     e.send("YXNBEST 2");
     expect_one_error_line(&mut e, "YXNBEST on a full board");
+    e.finish();
+}
+
+/// Issue 15, defect 3: the n searches of YXNBEST share the move's time,
+/// however large n is. On 32x32 with two stones, YXNBEST 1000 (more moves
+/// than a search can list in the time) must answer within the limit plus a
+/// margin for a loaded machine; the old engine ran all 1000 searches, each
+/// taking at least its minimal time whatever its share: about 150-440 ms at
+/// a 100 ms limit, about 600 ms with every square a root candidate
+/// (`caution_factor 5`), whether the limit was 100, 27 or 0 ms.
+#[test]
+fn nbest_with_a_huge_count_keeps_to_the_turn_limit() {
+    const MARGIN_MS: u64 = 150;
+    let pos = Position::from_stones(32, &[(15, 15)], &[(16, 16)], Side::Black);
+    let mut e = engine(32, 100);
+    for (setting, turn_ms) in [
+        ("INFO caution_factor 1", 100),
+        ("INFO caution_factor 5", 100),
+        ("INFO timeout_turn 27", 27),
+        ("INFO timeout_turn 0", 0),
+    ] {
+        e.send(setting);
+        e.note(&format!(
+            "YXNBEST 1000 due within {turn_ms} + {MARGIN_MS} ms"
+        ));
+        pos.send(&mut e, "YXBOARD");
+        let mut board = pos.board();
+        let answer = nbest_by(&mut e, &mut board, 1000, |sent| {
+            sent + ms(turn_ms + MARGIN_MS)
+        });
+        if answer.listed.is_empty() {
+            e.fail("YXNBEST 1000 listed no point");
+        }
+    }
     e.finish();
 }
 
