@@ -130,10 +130,11 @@ pub fn run(
     }
 }
 
-/// YXNBEST under an instant budget (`timeout_turn` 0, or a limit within the
-/// safety margin): the searches after the first, each a minimal one, go on
-/// for this long at most.
-const N_BEST_INSTANT_WINDOW: Duration = Duration::from_millis(5);
+/// Once YXNBEST's time is up (at once under an instant budget:
+/// `timeout_turn` 0, or a limit within the safety margin), further
+/// searches, each a minimal one, go on for this long at most: a small n
+/// still gets its n moves when the first search took all the time.
+const N_BEST_GRACE: Duration = Duration::from_millis(5);
 /// A YXNBEST search shorter than this runs on one thread: starting and
 /// joining helpers would take much of its time.
 const N_BEST_HELPERS_FROM: Duration = Duration::from_millis(20);
@@ -143,10 +144,11 @@ const N_BEST_HELPERS_FROM: Duration = Duration::from_millis(20);
 /// whole answer keeps to the move's hard limit: `n` is capped at the legal
 /// squares, and no further search is started (past the first, which gives
 /// the move) once the search is stopped, or once the time so far plus what
-/// one search has taken on average beyond its share would pass the limit.
-/// (A search takes its share and a little more; with many of them, each
-/// share is shorter than the least a search takes, and that excess adds
-/// up: 1000 searches once took seconds against a limit of tens of ms.)
+/// one search has taken on average beyond its share would pass the limit
+/// and [`N_BEST_GRACE`] has passed since. (A search takes its share and a
+/// little more; with many of them, each share is shorter than the least a
+/// search takes, and that excess adds up: 1000 searches once took seconds
+/// against a limit of tens of ms.)
 fn n_best(
     board: &mut Board,
     side: Colour,
@@ -157,21 +159,21 @@ fn n_best(
     let start = Instant::now();
     let legal = legal_squares(board, side, limits, n);
     let count = n.min(legal).max(1);
-    let window = if limits.budget.hard.is_zero() {
-        N_BEST_INSTANT_WINDOW
-    } else {
-        limits.budget.hard
-    };
     let mut found: Vec<Square> = Vec::new();
     let mut excess = Duration::ZERO;
+    let mut time_up: Option<Duration> = None;
     for index in 0..count {
         let elapsed = start.elapsed();
         if index > 0 {
-            let average_excess = excess / index;
-            if context.stop.load(Ordering::Relaxed)
-                || elapsed.saturating_add(average_excess) > window
-            {
+            if context.stop.load(Ordering::Relaxed) {
                 break;
+            }
+            let average_excess = excess / index;
+            if elapsed.saturating_add(average_excess) > limits.budget.hard {
+                let since = *time_up.get_or_insert(elapsed);
+                if elapsed.saturating_sub(since) >= N_BEST_GRACE {
+                    break;
+                }
             }
         }
         // What earlier searches left unused goes to the later ones.
