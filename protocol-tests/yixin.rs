@@ -128,8 +128,19 @@ struct NBest {
 /// first of them as the move, which is put on `board`.
 #[track_caller]
 fn nbest(e: &mut Engine, board: &mut Board, n: usize, turn_ms: u64) -> NBest {
+    nbest_by(e, board, n, |sent| within(sent, turn_ms))
+}
+
+/// [`nbest`] with the move due by `deadline(sent)`.
+#[track_caller]
+fn nbest_by(
+    e: &mut Engine,
+    board: &mut Board,
+    n: usize,
+    deadline: impl Fn(Instant) -> Instant,
+) -> NBest {
     let sent = e.send(&format!("YXNBEST {n}"));
-    let (messages, played) = e.expect_move_with_messages_by(within(sent, turn_ms));
+    let (messages, played) = e.expect_move_with_messages_by(deadline(sent));
     let lists: Vec<&str> = messages
         .iter()
         .filter_map(|m| m.strip_prefix("MESSAGE nbest "))
@@ -248,6 +259,40 @@ fn nbest_more_than_the_empty_points_lists_each_once() {
     }
     e.send("YXNBEST 2");
     expect_one_error_line(&mut e, "YXNBEST on a full board");
+    e.finish();
+}
+
+/// Issue 15, defect 3: the n searches of YXNBEST share the move's time,
+/// however large n is. On 32x32 with two stones, YXNBEST 1000 (more moves
+/// than a search can list in the time) must answer within the limit plus a
+/// margin for a loaded machine; the old engine ran all 1000 searches, each
+/// taking at least its minimal time whatever its share: about 150-440 ms at
+/// a 100 ms limit, about 600 ms with every square a root candidate
+/// (`caution_factor 5`), whether the limit was 100, 27 or 0 ms.
+#[test]
+fn nbest_with_a_huge_count_keeps_to_the_turn_limit() {
+    const MARGIN_MS: u64 = 150;
+    let pos = Position::from_stones(32, &[(15, 15)], &[(16, 16)], Side::Black);
+    let mut e = engine(32, 100);
+    for (setting, turn_ms) in [
+        ("INFO caution_factor 1", 100),
+        ("INFO caution_factor 5", 100),
+        ("INFO timeout_turn 27", 27),
+        ("INFO timeout_turn 0", 0),
+    ] {
+        e.send(setting);
+        e.note(&format!(
+            "YXNBEST 1000 due within {turn_ms} + {MARGIN_MS} ms"
+        ));
+        pos.send(&mut e, "YXBOARD");
+        let mut board = pos.board();
+        let answer = nbest_by(&mut e, &mut board, 1000, |sent| {
+            sent + ms(turn_ms + MARGIN_MS)
+        });
+        if answer.listed.is_empty() {
+            e.fail("YXNBEST 1000 listed no point");
+        }
+    }
     e.finish();
 }
 
@@ -906,6 +951,54 @@ fn pondering_stops_at_once_for_yxstop_about_and_end() {
     sleep(ms(200));
     // END while pondering: exit within END_EXIT, nothing printed.
     e.finish();
+}
+
+/// Issue 15, defect 1: with pondering on, a line sent together with the
+/// TURN (so queued while the engine thinks) is answered right after the
+/// move, not held until some later line stops the ponder. YXSHOWFORBID,
+/// ABOUT and a second TURN, each in a fresh process.
+#[test]
+fn pondering_answers_a_line_queued_during_the_search_after_the_move() {
+    for queued in ["YXSHOWFORBID", "ABOUT", "TURN 14,14"] {
+        let mut e = Engine::start();
+        let mut board = Board::square(15);
+        board.set(7, 7, Cell::Opp);
+        let sent = e.send_raw(
+            format!(
+                "INFO pondering 1\nINFO timeout_turn {PONDER_TURN_MS}\nSTART 15\nTURN 7,7\n\
+                 {queued}\n"
+            )
+            .as_bytes(),
+        );
+        e.expect_ok();
+        let mv = e.expect_move_by(within(sent, PONDER_TURN_MS));
+        play_engine_move(&e, &mut board, mv);
+        let moved = Instant::now();
+        if queued.starts_with("TURN") {
+            // A search of its own: its move within the limit, counted from
+            // the first move.
+            board.set(14, 14, Cell::Opp);
+            let mv = e.expect_move_by(within(moved, PONDER_TURN_MS));
+            play_engine_move(&e, &mut board, mv);
+        } else {
+            // No search at all: at once (the old engine said nothing until
+            // another line came).
+            let (_, line) = e.expect_reply_with_messages_by(moved + SLACK, queued);
+            let ok = match queued {
+                "ABOUT" => line.starts_with("name="),
+                _ => line == "FORBID .",
+            };
+            if !ok {
+                e.fail(&format!("{queued} queued during the search: got {line:?}"));
+            }
+        }
+        // Each line had exactly its own answer; the session goes on.
+        e.expect_silence(SILENCE);
+        e.send("ABOUT");
+        let line = e.expect_line(REPLY);
+        check_about(&e, &line);
+        e.finish();
+    }
 }
 
 // ---------------------------------------------------------------------------

@@ -181,6 +181,11 @@ impl<W: Write> Protocol<W> {
         for action in actions {
             match action {
                 Action::Reply(reply) => self.output.send(&reply),
+                // Lines that came during the search wait in the queue, and
+                // only a new event would stop a ponder: they would go
+                // unanswered while it runs. Answered they are, at once; the
+                // ponder is dropped, as any line would have stopped it.
+                Action::Search(request) if request.ponder && !self.queue.is_empty() => {}
                 Action::Search(request) => self.start_search(request),
                 Action::Quit => return false,
             }

@@ -8,8 +8,8 @@ use super::score::{is_mate_score, INFINITY};
 use super::{root_moves, think, Limits, Progress, SearchResult, SearchState};
 use crate::board::{Board, Colour, Square};
 use crate::search::movegen;
-use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 /// What a search request asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,8 +130,25 @@ pub fn run(
     }
 }
 
+/// Once YXNBEST's time is up (at once under an instant budget:
+/// `timeout_turn` 0, or a limit within the safety margin), further
+/// searches, each a minimal one, go on for this long at most: a small n
+/// still gets its n moves when the first search took all the time.
+const N_BEST_GRACE: Duration = Duration::from_millis(5);
+/// A YXNBEST search shorter than this runs on one thread: starting and
+/// joining helpers would take much of its time.
+const N_BEST_HELPERS_FROM: Duration = Duration::from_millis(20);
+
 /// The `n` best moves: one search per move, each excluding the moves found
-/// before it, each with an equal share of the time.
+/// before it, each with an equal share of the time. However large `n`, the
+/// whole answer keeps to the move's hard limit: `n` is capped at the legal
+/// squares, and no further search is started (past the first, which gives
+/// the move) once the search is stopped, or once the time so far plus what
+/// one search has taken on average beyond its share would pass the limit
+/// and [`N_BEST_GRACE`] has passed since. (A search takes its share and a
+/// little more; with many of them, each share is shorter than the least a
+/// search takes, and that excess adds up: 1000 searches once took seconds
+/// against a limit of tens of ms.)
 fn n_best(
     board: &mut Board,
     side: Colour,
@@ -139,24 +156,63 @@ fn n_best(
     n: u32,
     context: &mut Context<'_>,
 ) -> Vec<Square> {
-    let count = n.min(board.empty_count() as u32).max(1);
     let start = Instant::now();
+    let legal = legal_squares(board, side, limits, n);
+    let count = n.min(legal).max(1);
     let mut found: Vec<Square> = Vec::new();
+    let mut excess = Duration::ZERO;
+    let mut time_up: Option<Duration> = None;
     for index in 0..count {
+        let elapsed = start.elapsed();
+        if index > 0 {
+            if context.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let average_excess = excess / index;
+            if elapsed.saturating_add(average_excess) > limits.budget.hard {
+                let since = *time_up.get_or_insert(elapsed);
+                if elapsed.saturating_sub(since) >= N_BEST_GRACE {
+                    break;
+                }
+            }
+        }
         // What earlier searches left unused goes to the later ones.
+        let budget = limits.budget.after(elapsed).share(count - index);
         let sub = Limits {
-            budget: limits.budget.after(start.elapsed()).share(count - index),
+            budget,
+            threads: if budget.hard < N_BEST_HELPERS_FROM {
+                1
+            } else {
+                limits.threads
+            },
             exclude: limits.exclude.iter().chain(&found).copied().collect(),
             ..limits.clone()
         };
         let slot = MultiPv { index, count };
-        match context.search(board, side, &sub, slot).best {
+        let searched = Instant::now();
+        let best = context.search(board, side, &sub, slot).best;
+        excess += searched.elapsed().saturating_sub(budget.hard);
+        match best {
             // Past the first move, only legal moves count as answers.
             Some(sq) if index == 0 || movegen::is_legal(board, sq, side) => found.push(sq),
             _ => break,
         }
     }
     found
+}
+
+/// The legal squares `side` may play (not excluded), counted up to `most`.
+fn legal_squares(board: &mut Board, side: Colour, limits: &Limits, most: u32) -> u32 {
+    let empty: Vec<Square> = board
+        .empty_squares()
+        .filter(|&sq| limits.allows(sq))
+        .collect();
+    let legal = empty
+        .into_iter()
+        .filter(|&sq| movegen::is_legal(board, sq, side))
+        .take(most as usize)
+        .count();
+    legal as u32
 }
 
 /// Candidates for a balancing stone of `side`: the best-ordered root moves,
