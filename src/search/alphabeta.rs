@@ -290,12 +290,10 @@ impl<'a> Searcher<'a> {
     }
 
     /// Value at the horizon: the static evaluation, unless the side to move
-    /// has an open four (or two fours) the opponent cannot answer with a
-    /// four of its own, which wins in three plies.
+    /// wins by continuous fours. (Open fours and unanswerable combinations
+    /// were already scored by negamax's step 1, the only caller, on the same
+    /// position.)
     fn horizon(&mut self, side: Colour, ply: usize) -> i32 {
-        if let Some(plies) = movegen::quick_win(self.board, side) {
-            return mate_in(ply + plies);
-        }
         // Quiescence by fours: a side that can win by continuous fours has
         // won, whatever the static evaluation says.
         if has_any_four(self.board, side) {

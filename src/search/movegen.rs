@@ -115,9 +115,14 @@ pub fn quick_win(board: &mut Board, side: Colour) -> Option<usize> {
     if restricted(board, side) || has_any_four(board, side.opponent()) {
         return None;
     }
-    let combos = board.threat_count(side, CellThreat::FourThree)
-        + board.threat_count(side, CellThreat::DoubleThree);
-    (combos > 0).then_some(5)
+    (combination_squares(board, side) > 0).then_some(5)
+}
+
+/// How many squares give `colour` a four-three or a double three.
+#[inline]
+fn combination_squares(board: &Board, colour: Colour) -> usize {
+    board.threat_count(colour, CellThreat::FourThree)
+        + board.threat_count(colour, CellThreat::DoubleThree)
 }
 
 /// Does the opponent of `side` threaten a winning combination (a
@@ -126,11 +131,7 @@ pub fn quick_win(board: &mut Board, side: Colour) -> Option<usize> {
 /// false.
 pub fn faces_combination(board: &Board, side: Colour) -> bool {
     let them = side.opponent();
-    !restricted(board, them)
-        && !has_any_four(board, side)
-        && board.threat_count(them, CellThreat::FourThree)
-            + board.threat_count(them, CellThreat::DoubleThree)
-            > 0
+    !restricted(board, them) && !has_any_four(board, side) && combination_squares(board, them) > 0
 }
 
 /// The answers of `side` to the opponent's four-three or double three (see
@@ -151,7 +152,10 @@ pub fn generate_combination_defences(board: &mut Board, side: Colour, moves: &mu
         return;
     };
     let double_three = board.threat(combo_square, them) == CellThreat::DoubleThree;
-    let mut wanted = vec![combo_square];
+    // The square itself and up to four squares each way on four lines,
+    // kept on the stack: this runs at nodes past the horizon.
+    let mut wanted = [combo_square; 1 + 4 * 2 * 4];
+    let mut wanted_len = 1;
     for direction in 0..4 {
         let pattern = board.pattern(combo_square, them, direction);
         if !(pattern.is_four() || pattern == Pattern::OpenThree) {
@@ -161,7 +165,10 @@ pub fn generate_combination_defences(board: &mut Board, side: Colour, moves: &mu
             for distance in 1..=4 {
                 let sq = combo_square.offset(direction, step * distance);
                 match board.get(sq) {
-                    CellState::Empty => wanted.push(sq),
+                    CellState::Empty => {
+                        wanted[wanted_len] = sq;
+                        wanted_len += 1;
+                    }
                     state if state == them.stone() => {}
                     _ => break,
                 }
@@ -176,7 +183,7 @@ pub fn generate_combination_defences(board: &mut Board, side: Colour, moves: &mu
             }
             let own = board.threat(sq, side);
             let counter = makes_four(own) || (double_three && own >= CellThreat::Three);
-            if (counter || wanted.contains(&sq)) && is_legal(board, sq, side) {
+            if (counter || wanted[..wanted_len].contains(&sq)) && is_legal(board, sq, side) {
                 moves.push(ScoredMove {
                     sq,
                     score: order_score(board, sq, side),

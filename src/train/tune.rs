@@ -143,8 +143,9 @@ pub fn build_dataset(records: &[Record]) -> (Dataset, Skipped) {
                 counts[index] += 1;
             }
         }
-        touched.push(THREAT + threat_mask(board, side));
-        counts[THREAT + threat_mask(board, side)] = 1;
+        let threat = THREAT + threat_mask(board, side);
+        touched.push(threat);
+        counts[threat] = 1;
         touched.sort_unstable();
         for &index in &touched {
             data.features
