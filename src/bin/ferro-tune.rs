@@ -11,7 +11,8 @@
 
 use ferro::eval::{shipped_weights, Table, TableId, Weights};
 use ferro::train::flag_values;
-use ferro::train::format::read_all;
+use ferro::train::format::{read_all, Record};
+use ferro::train::policy::{build_policy_dataset, tune_policy, PolicyOptions};
 use ferro::train::tune::{build_dataset, tune, TuneOptions};
 use std::path::PathBuf;
 
@@ -29,6 +30,8 @@ struct Options {
     weights: PathBuf,
     start: Start,
     tune: TuneOptions,
+    /// Fit the move-ordering tables instead of the evaluation.
+    policy: bool,
 }
 
 fn parse(arguments: &[String]) -> Result<Options, String> {
@@ -46,6 +49,7 @@ fn parse(arguments: &[String]) -> Result<Options, String> {
             seed: 1,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         },
+        policy: false,
     };
     for (flag, value) in flag_values(arguments)? {
         let float = |v: &str| v.parse::<f64>().map_err(|e| format!("{flag} {v}: {e}"));
@@ -53,6 +57,11 @@ fn parse(arguments: &[String]) -> Result<Options, String> {
         match flag {
             "--data" => o.data.push(value.into()),
             "--weights" => o.weights = value.into(),
+            "--fit" => match value {
+                "eval" => o.policy = false,
+                "policy" => o.policy = true,
+                other => return Err(format!("--fit {other}: eval or policy")),
+            },
             "--start" => match value {
                 "shipped" => o.start = Start::Shipped,
                 "handset" => o.start = Start::Handset,
@@ -86,6 +95,13 @@ fn run(o: &Options, command: &str) -> Result<(), String> {
         eprintln!("ferro-tune: {}: {} positions", path.display(), r.len());
         records.append(&mut r);
     }
+    let mut weights = match std::fs::read_to_string(&o.weights) {
+        Ok(text) => Weights::parse(&text).map_err(|e| format!("{}: {e}", o.weights.display()))?,
+        Err(_) => Weights::default(),
+    };
+    if o.policy {
+        return fit_policy(o, command, &records, weights);
+    }
     let (mut data, skipped) = build_dataset(&records);
     eprintln!(
         "ferro-tune: {} positions used ({} proven and {} with a five on the board skipped)",
@@ -96,10 +112,6 @@ fn run(o: &Options, command: &str) -> Result<(), String> {
     if data.is_empty() {
         return Err("no usable positions".into());
     }
-    let mut weights = match std::fs::read_to_string(&o.weights) {
-        Ok(text) => Weights::parse(&text).map_err(|e| format!("{}: {e}", o.weights.display()))?,
-        Err(_) => Weights::default(),
-    };
     let start: Vec<Table> = data
         .tables
         .iter()
@@ -122,7 +134,9 @@ fn run(o: &Options, command: &str) -> Result<(), String> {
         eprintln!("ferro-tune: {line}")
     });
     let names: Vec<&str> = data.tables.iter().map(|id| id.name()).collect();
-    for (&id, table) in data.tables.iter().zip(tables) {
+    for (&id, mut table) in data.tables.iter().zip(tables) {
+        // The move ordering is fitted separately: keep it.
+        table.policy = weights.table(id).and_then(|t| t.policy.clone());
         weights.set(id, table);
     }
     weights
@@ -158,17 +172,89 @@ fn run(o: &Options, command: &str) -> Result<(), String> {
             report.training_loss_after
         ));
     }
-    let text = weights.to_text();
-    let temporary = o.weights.with_extension("tmp");
-    std::fs::write(&temporary, &text)
-        .and_then(|()| std::fs::rename(&temporary, &o.weights))
-        .map_err(|e| format!("{}: {e}", o.weights.display()))?;
+    write_weights(o, &weights)?;
     eprintln!(
         "ferro-tune: wrote {} ({}); validation loss {:.5} -> {:.5}",
         o.weights.display(),
         names.join(", "),
         report.validation_loss_before,
         report.validation_loss_after
+    );
+    Ok(())
+}
+
+/// Writes the weights file whole or not at all.
+fn write_weights(o: &Options, weights: &Weights) -> Result<(), String> {
+    let temporary = o.weights.with_extension("tmp");
+    std::fs::write(&temporary, weights.to_text())
+        .and_then(|()| std::fs::rename(&temporary, &o.weights))
+        .map_err(|e| format!("{}: {e}", o.weights.display()))
+}
+
+/// `--fit policy`: fits the move-ordering logits of each table the data
+/// uses (from zero) and writes them beside its evaluation values.
+fn fit_policy(
+    o: &Options,
+    command: &str,
+    records: &[Record],
+    mut weights: Weights,
+) -> Result<(), String> {
+    let data = build_policy_dataset(records);
+    if data.is_empty() {
+        return Err("no positions followed by the move played".into());
+    }
+    let options = PolicyOptions {
+        epochs: o.tune.epochs,
+        seed: o.tune.seed,
+        validation_every: o.tune.validation_every,
+        ..PolicyOptions::default()
+    };
+    let (tables, report) =
+        tune_policy(&data, &options, &mut |line| eprintln!("ferro-tune: {line}"));
+    let names: Vec<&str> = data.tables.iter().map(|id| id.name()).collect();
+    for (&id, policy) in data.tables.iter().zip(tables) {
+        let mut table = weights
+            .table(id)
+            .or_else(|| shipped_weights().table(id))
+            .cloned()
+            .unwrap_or_else(Table::handset);
+        table.policy = Some(policy);
+        weights.set(id, table);
+    }
+    let prefixes: Vec<String> = names.iter().map(|n| format!("{n} policy:")).collect();
+    weights
+        .comments
+        .retain(|c| !prefixes.iter().any(|p| c.starts_with(p.as_str())));
+    let data_files: Vec<String> = o.data.iter().map(|p| p.display().to_string()).collect();
+    for prefix in &prefixes {
+        weights.comments.push(format!("{prefix} {command}"));
+        weights.comments.push(format!(
+            "{prefix} {} positions from {} ({} training, {} validation), seed {}",
+            data.len(),
+            data_files.join(" "),
+            report.training_positions,
+            report.validation_positions,
+            o.tune.seed
+        ));
+        weights.comments.push(format!(
+            "{prefix} validation loss {:.4} -> {:.4}; move played first {:.3} (the ordering it had {:.3}), among the first three {:.3} ({:.3})",
+            report.validation_loss_before,
+            report.validation_loss_after,
+            report.fitted_top1,
+            report.engine_top1,
+            report.fitted_top3,
+            report.engine_top3
+        ));
+    }
+    write_weights(o, &weights)?;
+    eprintln!(
+        "ferro-tune: wrote {} ({} move ordering); first choice {:.3} -> {:.3}, first three {:.3} -> {:.3}",
+        o.weights.display(),
+        names.join(", "),
+        report.engine_top1,
+        report.fitted_top1,
+        report.engine_top3,
+        report.fitted_top3
     );
     Ok(())
 }

@@ -318,6 +318,19 @@ impl Board {
         self.values.colours[c].order[self.views[sq.index()][c].dense as usize]
     }
 
+    /// Learned ordering logits of `sq` for the side to move `side`: what
+    /// the square is to `side` plus what it is to the opponent. `None`
+    /// when the attached tables have no learned ordering.
+    #[inline]
+    pub fn policy_logit(&self, sq: Square, side: Colour) -> Option<i32> {
+        let (s, o) = (side.index(), side.opponent().index());
+        let mine = self.values.colours[s]
+            .policy
+            .get(self.views[sq.index()][s].dense as usize)?[0];
+        let theirs = self.values.colours[o].policy[self.views[sq.index()][o].dense as usize][1];
+        Some(mine + theirs)
+    }
+
     /// Dense pattern combination of `sq` for `colour`.
     #[inline]
     pub fn dense_combo(&self, sq: Square, colour: Colour) -> DenseCombo {

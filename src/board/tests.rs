@@ -146,6 +146,7 @@ fn test_values() -> &'static ValueTables {
         };
         let mut colour = || SquareValues {
             order: table(),
+            policy: Box::new([]),
             eval: table()
                 .iter()
                 .zip(table().iter())

@@ -16,8 +16,14 @@ use std::sync::OnceLock;
 
 /// Values of one colour's squares, indexed by dense pattern combination.
 pub struct SquareValues {
-    /// Move-ordering weight of a square for the colour that would play it.
+    /// Hand-set weight of a square for the colour that would play it: which
+    /// squares are candidates at all, and the move ordering when there
+    /// are no learned logits.
     pub order: Box<[i32]>,
+    /// Learned move-ordering logits of a square of this colour:
+    /// `[mine, theirs]`, as a move of this colour and as a square it takes
+    /// from this colour (empty when the tables have none).
+    pub policy: Box<[[i32; 2]]>,
     /// Evaluation values of a square of this colour: `[mine, theirs]`,
     /// what it is worth when this colour is to move and when the other
     /// colour is (kept side by side: a pattern change reads both).
@@ -28,6 +34,7 @@ impl SquareValues {
     pub fn zero() -> SquareValues {
         SquareValues {
             order: vec![0; DENSE_COMBO_COUNT].into_boxed_slice(),
+            policy: Box::new([]),
             eval: vec![[0; 2]; DENSE_COMBO_COUNT].into_boxed_slice(),
         }
     }

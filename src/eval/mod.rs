@@ -21,7 +21,7 @@ use crate::board::{Board, Colour, Rule, SquareValues, ValueTables};
 use crate::pattern::dense_combos;
 use std::sync::OnceLock;
 pub use threat::threat_mask;
-pub use weights::{Table, TableId, Weights};
+pub use weights::{PolicyTable, Table, TableId, Weights, POLICY_SCALE};
 
 /// The shipped weights file.
 pub const WEIGHTS_TEXT: &str = include_str!("weights.txt");
@@ -54,8 +54,25 @@ pub fn rule_tables(weights: &Weights, rule: Rule) -> ValueTables {
         .into_iter()
         .map(handset::square_value)
         .collect();
+    // Learned ordering only when both colours' tables have it.
+    let policies = (
+        table(Colour::Black).policy.as_ref(),
+        table(Colour::White).policy.as_ref(),
+    );
     let colour_values = |colour: Colour| SquareValues {
         order: order.clone().into_boxed_slice(),
+        policy: match policies {
+            (Some(_), Some(_)) => {
+                let mine = &table(colour).policy.as_ref().expect("checked").mine;
+                let theirs = &table(colour.opponent())
+                    .policy
+                    .as_ref()
+                    .expect("checked")
+                    .theirs;
+                mine.iter().zip(theirs).map(|(&m, &t)| [m, t]).collect()
+            }
+            _ => Box::new([]),
+        },
         eval: table(colour)
             .mine
             .iter()

@@ -23,9 +23,22 @@ fn weights_text_round_trips_and_errors_name_the_line() {
     let mut table = Table::handset();
     table.tempo = -7;
     table.mine[3] = 12345;
-    weights.set(TableId::RenjuWhite, table);
+    weights.set(TableId::RenjuWhite, table.clone());
+    table.policy = Some(PolicyTable {
+        mine: vec![-3; DENSE_COMBO_COUNT],
+        theirs: vec![5; DENSE_COMBO_COUNT],
+    });
+    weights.set(TableId::Standard, table);
     let text = weights.to_text();
     assert_eq!(Weights::parse(&text), Ok(weights));
+    // The two policy lines come together.
+    let lone_policy: String = text
+        .lines()
+        .filter(|l| !l.starts_with("policy-theirs"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let error = Weights::parse(&lone_policy).unwrap_err();
+    assert!(error.contains("policy"), "{error}");
     let error = Weights::parse("table freestyle\ntempo 1\nmine 1 2 3\n").unwrap_err();
     assert!(error.starts_with("line 3:"), "{error}");
     let error = Weights::parse("# c\ntable gomoku\n").unwrap_err();

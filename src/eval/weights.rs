@@ -10,6 +10,8 @@
 //! mine 0 0 1 ...      (DENSE_COMBO_COUNT integers)
 //! theirs 0 0 1 ...    (DENSE_COMBO_COUNT integers)
 //! threat 0 0 ...      (THREAT_MASKS integers; optional, zeros if absent)
+//! policy-mine 0 ...   (DENSE_COMBO_COUNT integers; optional, with
+//! policy-theirs 0 ...  policy-mine: the learned move ordering)
 //! table renju-black
 //! ...
 //! ```
@@ -18,7 +20,10 @@
 //! form dense combination `i` is worth to the side to move; `theirs[i]` what
 //! a square of the opponent's is worth to the opponent (it is subtracted).
 //! `threat[m]` is added for the side to move when the position's threat
-//! mask (`eval::threat`) is `m`.
+//! mask (`eval::threat`) is `m`. `policy-mine[i]` and `policy-theirs[j]`
+//! are move-ordering logits (in `1 / POLICY_SCALE`): a square that is
+//! combination `i` for the side to move and `j` for the opponent is scored
+//! by their sum; without them the hand-set square values order the moves.
 //! A table the file lacks falls back to the hand-set values.
 
 use super::handset;
@@ -61,6 +66,17 @@ impl TableId {
     }
 }
 
+/// Move-ordering logits are stored in units of `1 / POLICY_SCALE`.
+pub const POLICY_SCALE: i32 = 64;
+
+/// Learned move-ordering logits of a square, by its dense combination for
+/// the side to move (`mine`) and for the opponent (`theirs`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PolicyTable {
+    pub mine: Vec<i32>,
+    pub theirs: Vec<i32>,
+}
+
 /// One learned table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Table {
@@ -69,6 +85,9 @@ pub struct Table {
     pub theirs: Vec<i32>,
     /// Per threat mask (`THREAT_MASKS` values).
     pub threat: Vec<i32>,
+    /// Learned move ordering; the hand-set square values order the moves
+    /// when absent.
+    pub policy: Option<PolicyTable>,
 }
 
 impl Table {
@@ -80,19 +99,21 @@ impl Table {
             mine: combos.iter().map(|&p| handset::mine_value(p)).collect(),
             theirs: combos.iter().map(|&p| handset::theirs_value(p)).collect(),
             threat: vec![0; THREAT_MASKS],
+            policy: None,
         }
     }
 }
 
-/// A table being read: its id, then tempo, mine, theirs and threat once
-/// seen.
-type PartialTable = (
-    TableId,
-    Option<i32>,
-    Option<Vec<i32>>,
-    Option<Vec<i32>>,
-    Option<Vec<i32>>,
-);
+/// A table being read: its id, then each line once seen.
+struct PartialTable {
+    id: TableId,
+    tempo: Option<i32>,
+    mine: Option<Vec<i32>>,
+    theirs: Option<Vec<i32>>,
+    threat: Option<Vec<i32>>,
+    policy_mine: Option<Vec<i32>>,
+    policy_theirs: Option<Vec<i32>>,
+}
 
 /// The tables of a weights file, with its comment lines.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -122,20 +143,32 @@ impl Weights {
         let mut weights = Weights::default();
         let mut current: Option<PartialTable> = None;
         let finish = |weights: &mut Weights, current: &mut Option<PartialTable>, line: usize| {
-            if let Some((id, tempo, mine, theirs, threat)) = current.take() {
-                let (Some(tempo), Some(mine), Some(theirs)) = (tempo, mine, theirs) else {
+            if let Some(table) = current.take() {
+                let name = TableId::name(table.id);
+                let (Some(tempo), Some(mine), Some(theirs)) =
+                    (table.tempo, table.mine, table.theirs)
+                else {
                     return Err(format!(
-                        "line {line}: table {} lacks tempo, mine or theirs",
-                        TableId::name(id)
+                        "line {line}: table {name} lacks tempo, mine or theirs"
                     ));
                 };
+                let policy = match (table.policy_mine, table.policy_theirs) {
+                    (Some(mine), Some(theirs)) => Some(PolicyTable { mine, theirs }),
+                    (None, None) => None,
+                    _ => {
+                        return Err(format!(
+                        "line {line}: table {name} has only one of policy-mine and policy-theirs"
+                    ))
+                    }
+                };
                 weights.set(
-                    id,
+                    table.id,
                     Table {
                         tempo,
                         mine,
                         theirs,
-                        threat: threat.unwrap_or_else(|| vec![0; THREAT_MASKS]),
+                        threat: table.threat.unwrap_or_else(|| vec![0; THREAT_MASKS]),
+                        policy,
                     },
                 );
             }
@@ -171,23 +204,37 @@ impl Weights {
                     finish(&mut weights, &mut current, line)?;
                     let id = TableId::from_name(rest.trim())
                         .ok_or_else(|| format!("line {line}: unknown table '{}'", rest.trim()))?;
-                    current = Some((id, None, None, None, None));
+                    current = Some(PartialTable {
+                        id,
+                        tempo: None,
+                        mine: None,
+                        theirs: None,
+                        threat: None,
+                        policy_mine: None,
+                        policy_theirs: None,
+                    });
                 }
-                "tempo" | "mine" | "theirs" | "threat" => {
+                "tempo" | "mine" | "theirs" | "threat" | "policy-mine" | "policy-theirs" => {
                     let Some(table) = current.as_mut() else {
                         return Err(format!("line {line}: '{word}' before any 'table'"));
                     };
                     match word {
                         "tempo" => {
-                            table.1 = Some(
+                            table.tempo = Some(
                                 rest.trim()
                                     .parse()
                                     .map_err(|e| format!("line {line}: tempo: {e}"))?,
                             )
                         }
-                        "mine" => table.2 = Some(numbers(rest, line, DENSE_COMBO_COUNT)?),
-                        "theirs" => table.3 = Some(numbers(rest, line, DENSE_COMBO_COUNT)?),
-                        _ => table.4 = Some(numbers(rest, line, THREAT_MASKS)?),
+                        "mine" => table.mine = Some(numbers(rest, line, DENSE_COMBO_COUNT)?),
+                        "theirs" => table.theirs = Some(numbers(rest, line, DENSE_COMBO_COUNT)?),
+                        "policy-mine" => {
+                            table.policy_mine = Some(numbers(rest, line, DENSE_COMBO_COUNT)?)
+                        }
+                        "policy-theirs" => {
+                            table.policy_theirs = Some(numbers(rest, line, DENSE_COMBO_COUNT)?)
+                        }
+                        _ => table.threat = Some(numbers(rest, line, THREAT_MASKS)?),
                     }
                 }
                 _ => return Err(format!("line {line}: unknown keyword '{word}'")),
@@ -216,6 +263,10 @@ impl Weights {
             let _ = writeln!(out, "mine {}", join(&table.mine));
             let _ = writeln!(out, "theirs {}", join(&table.theirs));
             let _ = writeln!(out, "threat {}", join(&table.threat));
+            if let Some(policy) = &table.policy {
+                let _ = writeln!(out, "policy-mine {}", join(&policy.mine));
+                let _ = writeln!(out, "policy-theirs {}", join(&policy.theirs));
+            }
         }
         out
     }

@@ -11,6 +11,7 @@
 //! Black's forbidden squares in renju are never generated.
 
 use crate::board::{Board, Colour, Square};
+use crate::eval::POLICY_SCALE;
 use crate::pattern::{CellState, CellThreat, Pattern};
 use crate::rules::{renju, Rule};
 
@@ -193,11 +194,38 @@ pub fn generate_combination_defences(board: &mut Board, side: Colour, moves: &mu
     }
 }
 
-/// Ordering score from the square's value for both sides: attack counts
-/// double.
+/// Ordering score of a move: `ORDER_UNIT · e^logit` from the learned
+/// ordering logits, so that the ratio of two scores is the ratio of the
+/// moves' learned probabilities (the pruning steps compare scores by
+/// ratio). Without learned logits, the hand-set square values for both
+/// sides, attack counting double.
 #[inline]
 pub fn order_score(board: &Board, sq: Square, side: Colour) -> i32 {
-    2 * board.cell_value(sq, side) + board.cell_value(sq, side.opponent())
+    match board.policy_logit(sq, side) {
+        Some(logit) => policy_score(logit),
+        None => 2 * board.cell_value(sq, side) + board.cell_value(sq, side.opponent()),
+    }
+}
+
+/// Score of a logit of 0 (on the scale of the hand-set ordering, which
+/// the killer and history bonuses are set for).
+const ORDER_UNIT: f64 = 100.0;
+/// Logits are clamped to ±this many nats: the scores stay below the table
+/// move's ordering value.
+const MAX_NATS: i32 = 9;
+
+/// `ORDER_UNIT · e^(logit / POLICY_SCALE)` for a clamped logit, from a table
+/// computed once.
+#[inline]
+fn policy_score(logit: i32) -> i32 {
+    const LIMIT: i32 = MAX_NATS * POLICY_SCALE;
+    static SCORES: std::sync::OnceLock<Vec<i32>> = std::sync::OnceLock::new();
+    let scores = SCORES.get_or_init(|| {
+        (-LIMIT..=LIMIT)
+            .map(|l| (ORDER_UNIT * (l as f64 / POLICY_SCALE as f64).exp()).round() as i32)
+            .collect()
+    });
+    scores[(logit.clamp(-LIMIT, LIMIT) + LIMIT) as usize]
 }
 
 /// Fills `moves` with the moves of `side` (unsorted, with ordering scores).

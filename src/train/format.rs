@@ -18,7 +18,7 @@
 //! per file (the generator deduplicates by Zobrist hash).
 
 use crate::board::{Board, Colour, Rule, Square};
-use crate::pattern::CellState;
+use crate::pattern::{CellState, CellThreat};
 use std::io::{self, Read, Write};
 
 pub const MAGIC: &[u8; 11] = b"FERRODATA1\n";
@@ -43,6 +43,33 @@ impl Record {
         } else {
             Colour::White
         }
+    }
+
+    /// Sets the record's position up on `board`, replacing the board when
+    /// its size or rule differ (one board serves a whole file), and returns
+    /// it.
+    pub fn position_on<'b>(&self, board: &'b mut Option<Board>) -> &'b mut Board {
+        let fits = |b: &Board| {
+            b.rule() == self.rule
+                && b.width() == self.width as usize
+                && b.height() == self.height as usize
+        };
+        if !board.as_ref().is_some_and(fits) {
+            *board = Some(
+                Board::new(self.width as usize, self.height as usize, self.rule)
+                    .expect("record size checked on reading"),
+            );
+        }
+        let board = board.as_mut().expect("set above");
+        self.set_up(board);
+        board
+    }
+
+    /// Can either side make a five at once (the position says nothing of
+    /// the evaluation, and the move is forced)?
+    pub fn five_on_board(board: &Board, side: Colour) -> bool {
+        board.threat_count(side, CellThreat::Five) > 0
+            || board.threat_count(side.opponent(), CellThreat::Five) > 0
     }
 
     /// Places the record's stones on `board` (emptied first; it must have

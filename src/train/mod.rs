@@ -4,7 +4,17 @@
 
 pub mod datagen;
 pub mod format;
+pub mod policy;
 pub mod tune;
+
+/// The slot of table `id` in `tables`, added if new.
+pub fn table_slot(tables: &mut Vec<crate::eval::TableId>, id: crate::eval::TableId) -> u8 {
+    let slot = tables.iter().position(|&t| t == id).unwrap_or_else(|| {
+        tables.push(id);
+        tables.len() - 1
+    });
+    slot as u8
+}
 
 /// The `--flag value` pairs of a tool's command line.
 pub fn flag_values(arguments: &[String]) -> Result<Vec<(&str, &str)>, String> {

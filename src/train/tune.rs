@@ -14,7 +14,7 @@
 use super::format::Record;
 use crate::board::{Board, THREAT_MASKS};
 use crate::eval::{table_id, threat_mask, Table, TableId};
-use crate::pattern::{CellThreat, DENSE_COMBO_COUNT};
+use crate::pattern::DENSE_COMBO_COUNT;
 use crate::rng::SplitMix64;
 use crate::search::score::MATE_BOUND;
 
@@ -113,24 +113,10 @@ pub fn build_dataset(records: &[Record]) -> (Dataset, Skipped) {
             skipped.proven += 1;
             continue;
         }
-        let fits = |b: &Board| {
-            b.rule() == record.rule
-                && b.width() == record.width as usize
-                && b.height() == record.height as usize
-        };
-        if !board.as_ref().is_some_and(fits) {
-            board = Some(
-                Board::new(record.width as usize, record.height as usize, record.rule)
-                    .expect("record size checked on reading"),
-            );
-        }
-        let board = board.as_mut().expect("set above");
-        record.set_up(board);
+        let board = record.position_on(&mut board);
         let side = record.side_to_move();
         let them = side.opponent();
-        if board.threat_count(side, CellThreat::Five) > 0
-            || board.threat_count(them, CellThreat::Five) > 0
-        {
+        if Record::five_on_board(board, side) {
             skipped.five_on_board += 1;
             continue;
         }
@@ -155,14 +141,8 @@ pub fn build_dataset(records: &[Record]) -> (Dataset, Skipped) {
         touched.clear();
         data.offsets.push(data.features.len() as u32);
         let id = table_id(record.rule, side);
-        let slot = match data.tables.iter().position(|&t| t == id) {
-            Some(slot) => slot,
-            None => {
-                data.tables.push(id);
-                data.tables.len() - 1
-            }
-        };
-        data.slots.push(slot as u8);
+        let slot = super::table_slot(&mut data.tables, id);
+        data.slots.push(slot);
         data.results.push(record.result as f32 / 2.0);
         data.scores.push(record.score as f32);
         data.targets.push(0.0);
@@ -200,6 +180,7 @@ impl Model {
                 theirs: p[D..2 * D].iter().map(|v| v.round() as i32).collect(),
                 tempo: p[TEMPO].round() as i32,
                 threat: p[THREAT..].iter().map(|v| v.round() as i32).collect(),
+                policy: None,
             })
             .collect()
     }
