@@ -14,4 +14,5 @@ pub mod rng;
 pub mod rules;
 pub mod search;
 pub mod session;
+pub mod status_line;
 pub mod train;
