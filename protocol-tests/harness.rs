@@ -32,6 +32,10 @@ pub fn engine_path() -> String {
     std::env::var("FERRO_ENGINE").unwrap_or_else(|_| env!("CARGO_BIN_EXE_pbrain-ferro").to_string())
 }
 
+/// How long past a missed deadline the harness still waits, only to report
+/// how late the line was.
+const LATE_REPORT: Duration = Duration::from_secs(2);
+
 /// "Silent" in CONFORMANCE.md: no output line at all within 300 ms.
 pub const SILENCE: Duration = Duration::from_millis(300);
 
@@ -373,7 +377,19 @@ impl Engine {
                 ))
             }
             Err(RecvTimeoutError::Timeout) => {
-                self.fail(&format!("expected {what}: nothing arrived in time"))
+                // Still a failure, but say how late: a line a little late
+                // (a busy machine) and none at all (a hung engine) are
+                // different problems.
+                match self.rx.recv_timeout(LATE_REPORT) {
+                    Ok(Event::Line { text, at }) => self.fail(&format!(
+                        "expected {what}: line {text:?} arrived {:.0} ms after the deadline",
+                        at.saturating_duration_since(deadline).as_secs_f64() * 1000.0
+                    )),
+                    _ => self.fail(&format!(
+                        "expected {what}: nothing arrived in time (nor {} ms after)",
+                        LATE_REPORT.as_millis()
+                    )),
+                }
             }
             Err(RecvTimeoutError::Disconnected) => {
                 self.fail(&format!("expected {what}: stdout reader is gone"))
