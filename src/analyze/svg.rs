@@ -148,6 +148,9 @@ pub fn graph(review: &GameReview, id_prefix: &str) -> String {
 }
 
 const CELL: f64 = 26.0;
+/// Moves of the principal variation drawn on a diagram (the text lists
+/// more): beyond that the stones hide the position.
+const DIAGRAM_PV: usize = 10;
 const BOARD_MARGIN: f64 = 36.0;
 
 /// The board before move `m`, with the played move (red ring), the
@@ -233,13 +236,13 @@ pub fn board(review: &GameReview, m: &MoveReview) -> String {
     }
     // The principal variation after its first move, numbered from 2.
     let mut colour = m.colour.opponent();
-    for (i, &p) in m.pv.iter().enumerate().skip(1) {
+    for (i, &p) in m.pv.iter().enumerate().take(DIAGRAM_PV).skip(1) {
         if p != m.played {
             stone(&mut svg, p, colour, &(i + 1).to_string(), 0.45);
         }
         colour = colour.opponent();
     }
-    stone(&mut svg, m.played, m.colour, &m.number.to_string(), 0.9);
+    stone(&mut svg, m.played, m.colour, &m.number.to_string(), 1.0);
     let ring = |svg: &mut String, p: Point, colour: &str, title: &str| {
         let (x, y) = at(p);
         let _ = writeln!(
