@@ -237,13 +237,16 @@ fn missing_engine_is_a_clear_error() {
 fn bad_openings_line_is_a_clear_error() {
     let dir = temp_dir("badbook");
     let book = dir.join("book.txt");
-    std::fs::write(&book, "h8i9\n# ok\nh8 zz\n").unwrap();
+    // A comment line, which c-gomoku-cli cannot read either, stops the
+    // match before its first game, naming the line.
+    std::fs::write(&book, "h8i9\nh8i10\n# provenance\n").unwrap();
     let run = ferro_match(
         &["--openings", &book.display().to_string(), ENGINE, ENGINE],
         &[],
     );
     assert_eq!(run.code, Some(2));
     assert!(run.stderr.contains("line 3"), "{}", run.stderr);
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
 }
 
 #[test]

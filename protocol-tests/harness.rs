@@ -32,6 +32,14 @@ pub fn engine_path() -> String {
     std::env::var("FERRO_ENGINE").unwrap_or_else(|_| env!("CARGO_BIN_EXE_pbrain-ferro").to_string())
 }
 
+/// Extra time for the first reply of a process, which may still be
+/// starting.
+pub const STARTUP: Duration = Duration::from_secs(10);
+
+/// How long past a missed deadline the harness still waits, only to report
+/// how late the line was.
+const LATE_REPORT: Duration = Duration::from_secs(2);
+
 /// "Silent" in CONFORMANCE.md: no output line at all within 300 ms.
 pub const SILENCE: Duration = Duration::from_millis(300);
 
@@ -78,6 +86,8 @@ pub struct Engine {
     readers: Vec<JoinHandle<()>>,
     stdout_closed: bool,
     exited: Option<ExitStatus>,
+    /// No line has arrived yet: the process may still be starting.
+    awaiting_first_line: bool,
     /// Yixin Board sessions: bare `INFO …` analysis lines are allowed (only
     /// with `show_detail` ≥ 2) and are skipped like MESSAGE lines.
     pub skip_bare_info: bool,
@@ -249,6 +259,7 @@ impl Engine {
             readers: vec![out_reader, err_reader],
             stdout_closed: false,
             exited: None,
+            awaiting_first_line: true,
             skip_bare_info: false,
             transcript_tail: None,
         }
@@ -358,6 +369,7 @@ impl Engine {
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.rx.recv_timeout(wait) {
             Ok(Event::Line { text, at }) => {
+                self.awaiting_first_line = false;
                 if at > deadline {
                     self.fail(&format!(
                         "expected {what}: line {text:?} arrived {:.0} ms after the deadline",
@@ -373,7 +385,19 @@ impl Engine {
                 ))
             }
             Err(RecvTimeoutError::Timeout) => {
-                self.fail(&format!("expected {what}: nothing arrived in time"))
+                // Still a failure, but say how late: a line a little late
+                // (a busy machine) and none at all (a hung engine) are
+                // different problems.
+                match self.rx.recv_timeout(LATE_REPORT) {
+                    Ok(Event::Line { text, at }) => self.fail(&format!(
+                        "expected {what}: line {text:?} arrived {:.0} ms after the deadline",
+                        at.saturating_duration_since(deadline).as_secs_f64() * 1000.0
+                    )),
+                    _ => self.fail(&format!(
+                        "expected {what}: nothing arrived in time (nor {} ms after)",
+                        LATE_REPORT.as_millis()
+                    )),
+                }
             }
             Err(RecvTimeoutError::Disconnected) => {
                 self.fail(&format!("expected {what}: stdout reader is gone"))
@@ -410,6 +434,15 @@ impl Engine {
     /// Next reply line within `timeout`, MESSAGE/DEBUG lines skipped.
     #[track_caller]
     pub fn expect_reply(&mut self, timeout: Duration) -> String {
+        // Before its first line the process may still be starting (under
+        // wine, or on a loaded machine, that took seconds); no spec sets a
+        // start-up time, and the deadlines that the spec sets are checked
+        // with explicit deadlines, not here.
+        let timeout = if self.awaiting_first_line {
+            timeout + STARTUP
+        } else {
+            timeout
+        };
         self.expect_reply_with_messages_by(Instant::now() + timeout, "a reply")
             .1
     }

@@ -4,6 +4,7 @@
 //! [`session`] keeps the game and settings, [`search`] chooses moves, and
 //! [`board`], [`pattern`], [`rules`] and [`eval`] describe positions.
 
+pub mod analyze;
 pub mod bench;
 pub mod board;
 pub mod eval;
@@ -14,4 +15,5 @@ pub mod rng;
 pub mod rules;
 pub mod search;
 pub mod session;
+pub mod status_line;
 pub mod train;

@@ -2,7 +2,8 @@
 //!
 //! With no arguments it speaks the pbrain protocol on stdin/stdout.
 //! `pbrain-ferro bench [depth] [threads]` runs the fixed-depth benchmark,
-//! `pbrain-ferro bench movetime MS [threads]` the timed one. Other
+//! `pbrain-ferro bench movetime MS [threads]` the timed one,
+//! `pbrain-ferro analyze [OPTIONS] RECORD` reviews finished games. Other
 //! arguments are ignored (Yixin Board passes `--force-utf8`).
 
 fn main() {
@@ -18,6 +19,9 @@ fn main() {
     // loop answers for a search that panicked.
     std::panic::set_hook(Box::new(|info| log::error!("{info}")));
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("analyze") {
+        std::process::exit(ferro::analyze::main(&args[1..]));
+    }
     if args.first().map(String::as_str) == Some("bench")
         && args.get(1).map(String::as_str) == Some("movetime")
     {

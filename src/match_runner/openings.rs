@@ -5,9 +5,14 @@
 //! * c-gomoku-cli `pos`: `h8i9j10`, letter = x counted from `a`, number =
 //!   y counted from 1 (so `h8` is (7,7)).
 //!
-//! One opening per line; blank lines and lines starting with `#` are
-//! skipped. The stones are played alternately starting with black. A line
-//! that cannot be read is an error naming its line number.
+//! One opening per line, the stones played alternately starting with black.
+//! The file is read exactly as c-gomoku-cli reads it, so that both managers
+//! accept the same files: a pos line holds only lower-case letters and
+//! digits, an offset line only digits, `-`, `,` and spaces. c-gomoku-cli has
+//! no comment lines (it stops at a `#` with "unknown coordinate") and plays a
+//! blank line as an empty opening, so both are errors here; provenance goes
+//! in a README beside the file. Only a Windows line end (CR) is forgiven. A
+//! line that cannot be read is an error naming its line number.
 
 use anyhow::{bail, Context};
 use std::path::Path;
@@ -36,18 +41,50 @@ pub fn load(path: &Path, width: usize, height: usize) -> anyhow::Result<Vec<Open
 pub fn parse(text: &str, width: usize, height: usize) -> Result<Vec<Opening>, String> {
     let mut openings = Vec::new();
     for (index, raw) in text.lines().enumerate() {
-        let line = raw.trim().trim_start_matches('\u{feff}');
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let stones =
-            parse_line(line, width, height).map_err(|e| format!("line {}: {e}", index + 1))?;
+        let line = raw.strip_suffix('\r').unwrap_or(raw);
+        let stones = check_c_gomoku_cli_line(line)
+            .and_then(|()| parse_line(line, width, height))
+            .map_err(|e| format!("line {}: {e}", index + 1))?;
         openings.push(Opening {
             line: index + 1,
             stones,
         });
     }
     Ok(openings)
+}
+
+/// Refuses what c-gomoku-cli cannot read: comments, blank lines, and in a
+/// line any character its parser does not know.
+fn check_c_gomoku_cli_line(line: &str) -> Result<(), String> {
+    if line.starts_with('#') {
+        return Err(
+            "a '#' comment line: c-gomoku-cli stops at it with \"unknown coordinate '#'\" \
+             (put notes in a README beside the file)"
+                .to_string(),
+        );
+    }
+    if line.is_empty() {
+        return Err("an empty line: c-gomoku-cli plays it as an empty opening".to_string());
+    }
+    let pos = line.starts_with(|c: char| c.is_ascii_alphabetic());
+    let known = |c: char| {
+        if pos {
+            c.is_ascii_lowercase() || c.is_ascii_digit()
+        } else {
+            c.is_ascii_digit() || matches!(c, '-' | ',' | ' ')
+        }
+    };
+    match line.chars().find(|&c| !known(c)) {
+        Some(c) => Err(format!(
+            "{c:?} in '{line}': c-gomoku-cli reads only {} there",
+            if pos {
+                "lower-case letters and digits"
+            } else {
+                "digits, '-', ',' and spaces"
+            }
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Parses one opening line (either format).
@@ -159,7 +196,7 @@ mod tests {
             parse_line("h8i9j10", 15, 15).unwrap(),
             vec![(7, 7), (8, 8), (9, 9)]
         );
-        assert_eq!(parse_line("A1O15", 15, 15).unwrap(), vec![(0, 0), (14, 14)]);
+        assert_eq!(parse_line("a1o15", 15, 15).unwrap(), vec![(0, 0), (14, 14)]);
         assert_eq!(to_pos(&[(7, 7), (8, 8), (9, 9)]), "h8i9j10");
         // Off the board, missing number, junk, duplicates.
         assert!(parse_line("p1", 15, 15).is_err());
@@ -188,16 +225,24 @@ mod tests {
     }
 
     #[test]
-    fn file_skips_comments_and_names_bad_lines() {
-        let text = "# comment\n\nh8i9\n  0,0, 1,1\r\n";
+    fn file_reads_what_c_gomoku_cli_reads_and_names_bad_lines() {
+        let text = "h8i9\r\n0,0, 1,1\n";
         let openings = parse(text, 15, 15).unwrap();
         assert_eq!(openings.len(), 2);
-        assert_eq!(openings[0].line, 3);
+        assert_eq!(openings[1].line, 2);
         assert_eq!(openings[1].stones, vec![(7, 7), (8, 8)]);
 
-        let bad = "h8i9\n# fine\nh8 i9 ?\n";
-        let error = parse(bad, 15, 15).unwrap_err();
-        assert!(error.starts_with("line 3:"), "{error}");
+        for (bad, what) in [
+            ("h8i9\n# provenance\nh8i10\n", "line 2: a '#' comment line"),
+            ("h8i9\n\nh8i10\n", "line 2: an empty line"),
+            ("h8i9\nh8I9\n", "line 2: 'I'"),
+            ("h8i9\nh8i10\nh8 i9\n", "line 3: ' '"),
+            ("0,0, 1,1\n0,0;1,1\n", "line 2: ';'"),
+            ("\u{feff}h8i9\n", "line 1: '\\u{feff}'"),
+        ] {
+            let error = parse(bad, 15, 15).unwrap_err();
+            assert!(error.starts_with(what), "{bad:?}: {error}");
+        }
     }
 
     #[test]

@@ -17,8 +17,8 @@ use super::record::{self, SUMMARY_HEADER};
 use super::stats::{Sprt, SprtDecision};
 use super::tally::{ChooserTally, Tally};
 use crate::rng::SplitMix64 as Rng;
+use crate::status_line::{self, StatusLine};
 use anyhow::{bail, Context};
-use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -214,8 +214,20 @@ pub fn run(plan: &Plan, settings: &str) -> anyhow::Result<Report> {
     let next = AtomicUsize::new(0);
     let abort = AtomicBool::new(false);
     let mut interrupted = false;
-    let tty = std::io::stderr().is_terminal();
+    let mut status = StatusLine::stderr();
     let started = Instant::now();
+    // The live line on a terminal: results so far, elapsed and remaining
+    // time, redrawn while games run; elsewhere one line per finished game.
+    let progress_line = |tally: &Tally| {
+        let elapsed = started.elapsed();
+        let left = status_line::remaining(elapsed, tally.games() as usize, plan.games)
+            .map_or("?".to_string(), status_line::clock);
+        format!(
+            "{}  elapsed {}  left ~{left}",
+            tally.progress(plan.games, plan.sprt.as_ref()),
+            status_line::clock(elapsed)
+        )
+    };
     let (sender, receiver) = mpsc::channel::<Finished>();
 
     let mut outcome: anyhow::Result<()> = Ok(());
@@ -268,7 +280,10 @@ pub fn run(plan: &Plan, settings: &str) -> anyhow::Result<Report> {
                     if interrupt::requested() && !interrupted {
                         interrupted = true;
                         abort.store(true, Ordering::SeqCst);
-                        eprintln!("\nferro-match: interrupted, abandoning running games");
+                        status.line("ferro-match: interrupted, abandoning running games");
+                    }
+                    if status.is_terminal() {
+                        status.show(&progress_line(&tally), false);
                     }
                     continue;
                 }
@@ -277,7 +292,7 @@ pub fn run(plan: &Plan, settings: &str) -> anyhow::Result<Report> {
             if interrupt::requested() && !interrupted {
                 interrupted = true;
                 abort.store(true, Ordering::SeqCst);
-                eprintln!("\nferro-match: interrupted, abandoning running games");
+                status.line("ferro-match: interrupted, abandoning running games");
             }
             // A game that ends with a crash or timeout after Ctrl-C most
             // likely lost its engines to the same Ctrl-C: abandoned.
@@ -311,11 +326,7 @@ pub fn run(plan: &Plan, settings: &str) -> anyhow::Result<Report> {
                     finished.number,
                     kind.name()
                 );
-                if tty {
-                    eprintln!("\r{line:<100}");
-                } else {
-                    eprintln!("{line}");
-                }
+                status.line(&line);
             }
             if let Some(recorder) = recorder.as_mut() {
                 let psq = record::psq(
@@ -344,14 +355,12 @@ pub fn run(plan: &Plan, settings: &str) -> anyhow::Result<Report> {
                     abort.store(true, Ordering::SeqCst);
                 }
             }
-            let progress = tally.progress(plan.games, plan.sprt.as_ref());
-            let elapsed = started.elapsed().as_secs();
-            if tty {
-                eprint!("\r{progress} {elapsed}s  ");
+            let progress = progress_line(&tally);
+            if status.is_terminal() {
+                status.show(&progress, true);
             } else {
-                eprintln!("{progress} {elapsed}s");
+                status.line(&progress);
             }
-            let _ = std::io::stderr().flush();
             if let Some(sprt) = &plan.sprt {
                 if sprt.decision(&tally.wdl) != SprtDecision::Continue {
                     abort.store(true, Ordering::SeqCst);
@@ -359,9 +368,7 @@ pub fn run(plan: &Plan, settings: &str) -> anyhow::Result<Report> {
             }
         }
     });
-    if tty {
-        eprintln!();
-    }
+    status.finish();
     outcome?;
 
     let mut text = String::new();

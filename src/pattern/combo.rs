@@ -122,7 +122,9 @@ impl ComboTable {
                 patterns.sort_unstable_by(|a, b| b.cmp(a));
                 patterns
             };
-            let index_of: std::collections::HashMap<[Pattern; 4], DenseCombo> = dense_combos()
+            // rustc-hash, not std's hasher: its random keys import
+            // bcryptprimitives.dll into the Windows build, which Wine 8.0 lacks.
+            let index_of: rustc_hash::FxHashMap<[Pattern; 4], DenseCombo> = dense_combos()
                 .into_iter()
                 .enumerate()
                 .map(|(i, patterns)| (patterns, i as DenseCombo))

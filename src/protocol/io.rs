@@ -194,6 +194,7 @@ impl<W: Write> Protocol<W> {
     }
 
     fn start_search(&mut self, request: Box<SearchRequest>) {
+        let requested = Instant::now();
         let stop = Arc::new(AtomicBool::new(self.input_closed));
         let events = self.events.clone();
         let flag = Arc::clone(&stop);
@@ -222,13 +223,20 @@ impl<W: Write> Protocol<W> {
                 let SearchRequest {
                     mut board,
                     side,
-                    limits,
+                    mut limits,
                     clear_tables,
                     task,
                     ..
                 } = *request;
                 if clear_tables {
                     state.clear();
+                }
+                // Allocating and clearing the tables (hundreds of MiB)
+                // count against the move's time, which the manager counts
+                // from its command: on a loaded machine they once took
+                // 590 ms before a 200 ms move began.
+                if limits.budget.hard != std::time::Duration::MAX {
+                    limits.budget = limits.budget.after(requested.elapsed());
                 }
                 let progress_events = events.clone();
                 let mut report = |progress: &Progress, slot: MultiPv| {
