@@ -1,15 +1,17 @@
 //! Searches built from several ordinary ones: the n best moves (YXNBEST),
 //! moves that leave the position balanced (YXBALANCEONE / YXBALANCETWO)
 //! and the swap2 opening decisions (SWAP2BOARD). Each splits the caller's
-//! time budget between its searches and stops with the others when the
-//! stop flag is raised; every answer is a legal move.
+//! time budget between its searches, all timed from the command's arrival
+//! (each gets a share of what is left, so none ends past the move's
+//! limit), starts no optional search once the time is up, and stops with
+//! the others when the stop flag is raised; every answer is a legal move.
 
 use super::score::{is_mate_score, INFINITY};
 use super::{root_moves, think, Limits, Progress, SearchResult, SearchState};
 use crate::board::{Board, Colour, Square};
 use crate::search::movegen;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What a search request asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,20 +137,19 @@ pub fn run(
 /// searches, each a minimal one, go on for this long at most: a small n
 /// still gets its n moves when the first search took all the time.
 const N_BEST_GRACE: Duration = Duration::from_millis(5);
-/// A YXNBEST search shorter than this runs on one thread: starting and
-/// joining helpers would take much of its time.
-const N_BEST_HELPERS_FROM: Duration = Duration::from_millis(20);
+
+/// Whether to start another optional search (after the first, which gives
+/// the answer): not once stopped, nor once the hard limit has passed.
+fn may_search_more(limits: &Limits, context: &Context<'_>) -> bool {
+    !context.stop.load(Ordering::Relaxed) && !limits.time_is_up()
+}
 
 /// The `n` best moves: one search per move, each excluding the moves found
-/// before it, each with an equal share of the time. However large `n`, the
-/// whole answer keeps to the move's hard limit: `n` is capped at the legal
-/// squares, and no further search is started (past the first, which gives
-/// the move) once the search is stopped, or once the time so far plus what
-/// one search has taken on average beyond its share would pass the limit
-/// and [`N_BEST_GRACE`] has passed since. (A search takes its share and a
-/// little more; with many of them, each share is shorter than the least a
-/// search takes, and that excess adds up: 1000 searches once took seconds
-/// against a limit of tens of ms.)
+/// before it, each with an equal share of the time left. However large
+/// `n`, the whole answer keeps to the move's hard limit: `n` is capped at
+/// the legal squares, every search ends by the limit, and no further
+/// search is started (past the first, which gives the move) once the
+/// search is stopped, or [`N_BEST_GRACE`] after the limit.
 fn n_best(
     board: &mut Board,
     side: Colour,
@@ -156,42 +157,23 @@ fn n_best(
     n: u32,
     context: &mut Context<'_>,
 ) -> Vec<Square> {
-    let start = Instant::now();
     let legal = legal_squares(board, side, limits, n);
     let count = n.min(legal).max(1);
     let mut found: Vec<Square> = Vec::new();
-    let mut excess = Duration::ZERO;
-    let mut time_up: Option<Duration> = None;
+    let grace_end = limits.budget.hard.saturating_add(N_BEST_GRACE);
     for index in 0..count {
-        let elapsed = start.elapsed();
-        if index > 0 {
-            if context.stop.load(Ordering::Relaxed) {
-                break;
-            }
-            let average_excess = excess / index;
-            if elapsed.saturating_add(average_excess) > limits.budget.hard {
-                let since = *time_up.get_or_insert(elapsed);
-                if elapsed.saturating_sub(since) >= N_BEST_GRACE {
-                    break;
-                }
-            }
+        if index > 0
+            && (context.stop.load(Ordering::Relaxed) || limits.started.elapsed() >= grace_end)
+        {
+            break;
         }
         // What earlier searches left unused goes to the later ones.
-        let budget = limits.budget.after(elapsed).share(count - index);
         let sub = Limits {
-            budget,
-            threads: if budget.hard < N_BEST_HELPERS_FROM {
-                1
-            } else {
-                limits.threads
-            },
             exclude: limits.exclude.iter().chain(&found).copied().collect(),
-            ..limits.clone()
+            ..limits.next_share(count - index)
         };
         let slot = MultiPv { index, count };
-        let searched = Instant::now();
         let best = context.search(board, side, &sub, slot).best;
-        excess += searched.elapsed().saturating_sub(budget.hard);
         match best {
             // Past the first move, only legal moves count as answers.
             Some(sq) if index == 0 || movegen::is_legal(board, sq, side) => found.push(sq),
@@ -279,12 +261,13 @@ fn balance_one(
     if candidates.is_empty() {
         return context.best_move(board, side, limits);
     }
-    let sub = Limits {
-        budget: limits.budget.share(candidates.len() as u32),
-        ..limits.clone()
-    };
+    let count = candidates.len();
     let mut best: Option<(i64, Square)> = None;
-    for sq in candidates {
+    for (index, sq) in candidates.into_iter().enumerate() {
+        if index > 0 && !may_search_more(limits, context) {
+            break;
+        }
+        let sub = limits.next_share((count - index) as u32);
         board.place(sq, side.stone());
         let value = -context.quiet_search(board, side.opponent(), &sub).score;
         board.undo();
@@ -329,12 +312,13 @@ fn balance_two(
     if pairs.is_empty() {
         return Vec::new();
     }
-    let sub = Limits {
-        budget: limits.budget.share(pairs.len() as u32),
-        ..limits.clone()
-    };
+    let count = pairs.len();
     let mut best: Option<(i64, [Square; 2])> = None;
-    for pair in pairs {
+    for (index, pair) in pairs.into_iter().enumerate() {
+        if index > 0 && !may_search_more(limits, context) {
+            break;
+        }
+        let sub = limits.next_share((count - index) as u32);
         board.place(pair[0], side.stone());
         board.place(pair[1], them.stone());
         let value = context.quiet_search(board, side, &sub).score;
@@ -362,22 +346,15 @@ fn swap2(
     if stones == 0 {
         return propose_three(board, limits, context);
     }
-    let limits_now = Limits {
-        budget: limits.budget.share(if stones == 3 { 2 } else { 1 }),
-        ..limits.clone()
-    };
+    let limits_now = limits.next_share(if stones == 3 { 2 } else { 1 });
     let result = context.search(board, side, &limits_now, MultiPv::SINGLE);
     let Some(best) = result.best else {
         return Swap2Answer::Swap;
     };
     let edge = result.score - SWAP2_WHITE_NEEDS;
     if stones == 3 && edge.abs() <= SWAP2_EVEN_MARGIN {
-        let rest = Limits {
-            budget: limits.budget.share(2),
-            ..limits.clone()
-        };
         let even = SWAP2_WHITE_NEEDS;
-        if let [fourth, fifth] = balance_two(board, side, &rest, even, context)[..] {
+        if let [fourth, fifth] = balance_two(board, side, limits, even, context)[..] {
             return Swap2Answer::PlaceTwo([fourth, fifth]);
         }
     }

@@ -26,6 +26,11 @@ use vcf::ThreatSolver;
 /// What the caller asks of a search.
 #[derive(Clone, Debug)]
 pub struct Limits {
+    /// When the move's clock started (the command's arrival): the budget
+    /// counts from here, so that what comes before the search proper
+    /// (starting its thread, preparing its tables, the earlier searches of
+    /// a multi-search command) is paid from the move's time.
+    pub started: Instant,
     pub budget: Budget,
     /// Node limit from `INFO max_node` (0 = none).
     pub max_nodes: u64,
@@ -46,6 +51,7 @@ impl Limits {
     /// A search limited by `budget` only, with the default settings.
     pub fn timed(budget: Budget) -> Limits {
         Limits {
+            started: Instant::now(),
             budget,
             max_nodes: 0,
             max_depth: 0,
@@ -66,6 +72,28 @@ impl Limits {
 
     fn allows(&self, sq: Square) -> bool {
         !self.exclude.contains(&sq)
+    }
+
+    /// Time left before the hard limit (`Duration::MAX` without a clock).
+    pub fn hard_left(&self) -> Duration {
+        if self.budget.hard == Duration::MAX {
+            return Duration::MAX;
+        }
+        self.budget.hard.saturating_sub(self.started.elapsed())
+    }
+
+    /// The hard limit has passed.
+    pub fn time_is_up(&self) -> bool {
+        self.hard_left().is_zero()
+    }
+
+    /// Limits for the next of `parts` searches that share this move's time
+    /// (see [`Budget::next_share`]); `threads` as given.
+    pub fn next_share(&self, parts: u32) -> Limits {
+        Limits {
+            budget: self.budget.next_share(self.started.elapsed(), parts),
+            ..self.clone()
+        }
     }
 }
 
@@ -138,6 +166,10 @@ const ITERATION_GROWTH_DEFAULT: f64 = 2.0;
 const ITERATION_GROWTH_MAX: f64 = 6.0;
 /// Deepest iteration.
 const MAX_DEPTH: u32 = 60;
+/// A search with less time than this left runs on one thread: starting
+/// helpers, sharing two cores with them and joining them would take much
+/// of its time (a multi-search command runs dozens of such searches).
+const HELPERS_FROM: Duration = Duration::from_millis(30);
 
 /// Picks a move for `side`. Always returns a legal move when one exists,
 /// also when `stop` is set from the start (then after a one-ply search).
@@ -149,7 +181,7 @@ pub fn think(
     state: &mut SearchState,
     report: &mut dyn FnMut(&Progress),
 ) -> SearchResult {
-    let start = Instant::now();
+    let start = limits.started;
     crate::eval::attach(board);
     let them = side.opponent();
     let result = |best: Square, score: i32, nodes: u64, depth: u32| SearchResult {
@@ -211,8 +243,11 @@ pub fn think(
         };
     };
 
-    // Threat solvers: our own forced win by fours, then by threes.
-    let instant = limits.budget.hard == Duration::ZERO || stop.load(Ordering::Relaxed);
+    // Threat solvers: our own forced win by fours, then by threes. A
+    // search whose time is already up (a late part of a multi-search
+    // command) is as minimal as an instant one.
+    let instant =
+        limits.budget.hard == Duration::ZERO || limits.time_is_up() || stop.load(Ordering::Relaxed);
     let mut solver = ThreatSolver::new(solver_node_limit(ROOT_VCF_NODES, limits, instant));
     // Instant moves are bounded by their small node limit alone.
     if !instant {
@@ -253,8 +288,7 @@ pub fn think(
             return result(sq, mate_in(MAX_PLY), solver_nodes, 1);
         }
         solver_nodes += solver.nodes;
-        solver_nodes +=
-            keep_moves_that_stop_a_forced_win(board, side, &mut moves, limits, start, stop);
+        solver_nodes += keep_moves_that_stop_a_forced_win(board, side, &mut moves, limits, stop);
     }
     let first = moves.first().map_or(first, |m| m.sq);
 
@@ -284,11 +318,18 @@ pub fn think(
     );
     let helpers = threads::Helpers::new();
     let (mut result, helper_nodes) = std::thread::scope(|scope| {
-        let count = limits.threads.max(1) - 1;
+        let count = if limits.hard_left() < HELPERS_FROM {
+            0
+        } else {
+            limits.threads.max(1) - 1
+        };
         let helper_rule = stop_rule(helpers.stop_flag());
         let handles = helpers.start(scope, count, board, tt, &moves, &root, helper_rule);
         let mut searcher = Searcher::new(board, tt, history, stop_rule(stop));
         let result = main_iterations(&mut searcher, &root, &mut moves, limits, &helpers, report);
+        if count > 0 {
+            log::debug!("main thread done at {} ms", start.elapsed().as_millis());
+        }
         (result, helpers.finish(handles))
     });
     result.nodes += helper_nodes;
@@ -337,8 +378,12 @@ fn main_iterations(
         elapsed: start.elapsed(),
         pv,
     };
+    // The first iteration is cut only by a clock (never for an instant
+    // move): on a large board or a busy machine it can take longer than
+    // the whole move, and the best-ordered root move is always ready.
+    let clock_cuts_first = limits.budget.hard != Duration::MAX && !limits.budget.hard.is_zero();
     for depth in 1..=root.max_depth {
-        searcher.may_abort = depth > 1;
+        searcher.may_abort = depth > 1 || clock_cuts_first;
         searcher.seldepth = 0;
         let value = aspiration_search(searcher, root.side, moves, depth as i32, previous);
         let pv: Vec<Square> = searcher.root_pv().to_vec();
@@ -403,14 +448,13 @@ pub(crate) fn keep_moves_that_stop_a_forced_win(
     side: Colour,
     moves: &mut Vec<ScoredMove>,
     limits: &Limits,
-    start: Instant,
     stop: &AtomicBool,
 ) -> u64 {
     let them = side.opponent();
     if moves.len() < 2 || limits.budget.hard == Duration::MAX {
         return 0;
     }
-    let deadline = start.checked_add(limits.budget.hard * DEFENCE_TIME_PERCENT / 100);
+    let deadline = Instant::now().checked_add(limits.hard_left() * DEFENCE_TIME_PERCENT / 100);
     let mut solver = ThreatSolver::new(solver_node_limit(DEFENCE_CHECK_NODES, limits, false));
     solver.set_deadline(deadline);
     solver.set_stop(stop);
@@ -426,7 +470,11 @@ pub(crate) fn keep_moves_that_stop_a_forced_win(
     }
     let mut safe = Vec::with_capacity(moves.len());
     for m in moves.iter() {
-        if stop.load(Ordering::Relaxed) {
+        // Each check would still spend a few hundred nodes before reading
+        // the clock: with a hundred root moves on a busy machine that is
+        // more than the whole move.
+        let out_of_time = deadline.is_some_and(|deadline| Instant::now() >= deadline);
+        if out_of_time || stop.load(Ordering::Relaxed) {
             safe.push(*m);
             continue;
         }
@@ -488,10 +536,11 @@ fn solver_node_limit(full: u64, limits: &Limits, instant: bool) -> u64 {
     } else {
         full
     };
-    if limits.budget.hard == Duration::MAX {
+    let left = limits.hard_left();
+    if left == Duration::MAX {
         return full;
     }
-    let millis = limits.budget.hard.as_millis().min(u64::MAX as u128) as u64;
+    let millis = left.as_millis().min(u64::MAX as u128) as u64;
     full.min(millis.saturating_mul(SOLVER_NODES_PER_MS))
         .max(2_000)
 }
