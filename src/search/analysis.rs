@@ -11,7 +11,7 @@ use super::{root_moves, think, Limits, Progress, SearchResult, SearchState};
 use crate::board::{Board, Colour, Square};
 use crate::search::movegen;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// What a search request asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,7 +149,8 @@ fn may_search_more(limits: &Limits, context: &Context<'_>) -> bool {
 /// `n`, the whole answer keeps to the move's hard limit: `n` is capped at
 /// the legal squares, every search ends by the limit, and no further
 /// search is started (past the first, which gives the move) once the
-/// search is stopped, or [`N_BEST_GRACE`] after the limit.
+/// search is stopped, or [`N_BEST_GRACE`] after the loop first finds the
+/// time up.
 fn n_best(
     board: &mut Board,
     side: Colour,
@@ -160,12 +161,18 @@ fn n_best(
     let legal = legal_squares(board, side, limits, n);
     let count = n.min(legal).max(1);
     let mut found: Vec<Square> = Vec::new();
-    let grace_end = limits.budget.hard.saturating_add(N_BEST_GRACE);
+    let mut time_up_at: Option<Instant> = None;
     for index in 0..count {
-        if index > 0
-            && (context.stop.load(Ordering::Relaxed) || limits.started.elapsed() >= grace_end)
-        {
-            break;
+        if index > 0 {
+            if context.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            if limits.time_is_up() {
+                let since = *time_up_at.get_or_insert_with(Instant::now);
+                if since.elapsed() >= N_BEST_GRACE {
+                    break;
+                }
+            }
         }
         // What earlier searches left unused goes to the later ones.
         let sub = Limits {

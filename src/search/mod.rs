@@ -468,18 +468,27 @@ pub(crate) fn keep_moves_that_stop_a_forced_win(
     if !threatened {
         return nodes;
     }
+    // Under `INFO max_node` the defence spends about that many nodes, not
+    // thousands a root move (171k nodes against max_node 1000 took a
+    // second on a loaded machine).
+    let node_budget = if limits.max_nodes > 0 {
+        limits.max_nodes.max(2_000)
+    } else {
+        u64::MAX
+    };
     let mut safe = Vec::with_capacity(moves.len());
     for m in moves.iter() {
         // Each check would still spend a few hundred nodes before reading
         // the clock: with a hundred root moves on a busy machine that is
         // more than the whole move.
         let out_of_time = deadline.is_some_and(|deadline| Instant::now() >= deadline);
-        if out_of_time || stop.load(Ordering::Relaxed) {
+        if out_of_time || nodes >= node_budget || stop.load(Ordering::Relaxed) {
             safe.push(*m);
             continue;
         }
         board.place(m.sq, side.stone());
-        let (loses, used) = wins(&mut solver, board, DEFENCE_MOVE_NODES);
+        let move_nodes = DEFENCE_MOVE_NODES.min(node_budget.saturating_sub(nodes));
+        let (loses, used) = wins(&mut solver, board, move_nodes);
         board.undo();
         nodes += used;
         if !loses {
