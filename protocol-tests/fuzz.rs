@@ -1279,8 +1279,14 @@ fn fuzz_segment(seed: u64) -> String {
     if fuzz.model.block.is_some() {
         fuzz.line(b"DONE");
     }
-    // Everything answered: the engine must be alive and silent.
-    fuzz.e.expect_silence(Duration::from_millis(200));
+    // Everything answered: the engine must be alive and send nothing but
+    // MESSAGE lines (YXSHOWINFO's, which the model does not count).
+    let late = fuzz.e.collect_lines(Duration::from_millis(200));
+    if let Some(line) = late.iter().find(|line| !line.starts_with("MESSAGE ")) {
+        fuzz.e.fail(&format!(
+            "fuzz: unexpected line after the last reply: {line:?}"
+        ));
+    }
     fuzz.e.send("ABOUT");
     let about = fuzz.e.expect_reply(REPLY);
     if about_fields(&about).is_none() {
