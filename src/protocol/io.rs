@@ -11,7 +11,7 @@
 //! had and the replies to lines sent before END, then exits.
 
 use super::{parse_command, progress_replies, Command, Reply, MAX_LINE_BYTES, QUEUE_BYTES};
-use crate::board::{Board, Colour};
+use crate::board::{Board, Colour, Square};
 use crate::search::analysis::{self, Context, MultiPv, Outcome, Task};
 use crate::search::{Limits, Progress, SearchState};
 use crate::session::{Action, SearchRequest, Session};
@@ -44,6 +44,8 @@ enum Event {
     /// Lines dropped in a row because the queue was full.
     Dropped(u64),
     Progress(Progress, MultiPv),
+    /// A single search's move, decided before its helpers are joined.
+    Decided(Option<Square>),
     /// The search's answer (`None`: it panicked) and its tables.
     SearchDone(Option<Outcome>, Box<SearchState>),
 }
@@ -168,6 +170,10 @@ struct Running {
     ponder: bool,
     last_progress: Option<Instant>,
     held_back: Option<(Progress, MultiPv)>,
+    /// The move is out (the helpers are still being joined).
+    answered: bool,
+    /// What the answer asked for that needs the tables back (a ponder).
+    deferred: Vec<Action>,
 }
 
 /// The loop state: session, pending lines, the search in flight.
@@ -213,6 +219,9 @@ impl<W: Write> Protocol<W> {
         let ponder = request.ponder;
         let hard = request.limits.budget.hard;
         let runner = self.runner;
+        // A single move can be printed as soon as the main thread decides;
+        // the helpers are joined meanwhile.
+        let early_answer = !ponder && request.task == Task::Move;
         // Keep the tables unless the size asked for changed; free the old
         // ones before allocating, so both never count at once.
         let mut state = match self.state.take() {
@@ -248,6 +257,12 @@ impl<W: Write> Protocol<W> {
                 if clear_tables {
                     state.clear();
                 }
+                state.on_decided = early_answer.then(|| {
+                    let decided_events = events.clone();
+                    Box::new(move |best| {
+                        let _ = decided_events.send(Event::Decided(best));
+                    }) as crate::search::OnDecided
+                });
                 let progress_events = events.clone();
                 let mut report = |progress: &Progress, slot: MultiPv| {
                     if !ponder {
@@ -266,6 +281,7 @@ impl<W: Write> Protocol<W> {
                     runner(task, &mut board, side, &limits, &mut context)
                 }))
                 .ok();
+                state.on_decided = None;
                 log::debug!(
                     "search answered {} ms after the command",
                     limits.started.elapsed().as_millis()
@@ -282,6 +298,8 @@ impl<W: Write> Protocol<W> {
                     ponder,
                     last_progress: None,
                     held_back: None,
+                    answered: false,
+                    deferred: Vec::new(),
                 })
             }
             Err(e) => {
@@ -311,7 +329,7 @@ impl<W: Write> Protocol<W> {
                 true
             }
             Event::Eof => false,
-            Event::Progress(..) | Event::SearchDone(..) => true,
+            Event::Progress(..) | Event::Decided(_) | Event::SearchDone(..) => true,
         }
     }
 
@@ -339,6 +357,7 @@ impl<W: Write> Protocol<W> {
             return self.handle_pondering(event);
         }
         match event {
+            Event::Progress(..) if running.answered => true,
             Event::Progress(progress, slot) => {
                 // A held-back report of an earlier YXNBEST variation is that
                 // variation's last word: print it before moving on.
@@ -362,6 +381,32 @@ impl<W: Write> Protocol<W> {
                     running.held_back = Some((progress, slot));
                 }
                 true
+            }
+            Event::Decided(best) => {
+                log::debug!(
+                    "search decided {} ms after it started",
+                    running.started.elapsed().as_millis()
+                );
+                if let Some((progress, slot)) = running.held_back.take() {
+                    for reply in progress_replies(&progress, slot, running.show_detail) {
+                        self.output.send(&reply);
+                    }
+                }
+                running.answered = true;
+                let outcome = Outcome::Moves(best.into_iter().collect());
+                for action in self.session.finish_search(Some(outcome)) {
+                    match action {
+                        Action::Reply(reply) => self.output.send(&reply),
+                        other => running.deferred.push(other),
+                    }
+                }
+                true
+            }
+            Event::SearchDone(_, state) if running.answered => {
+                let deferred = std::mem::take(&mut running.deferred);
+                self.search = None;
+                self.state = Some(state);
+                self.perform(deferred) && self.drain_queue()
             }
             Event::SearchDone(result, state) => {
                 log::debug!(
@@ -419,7 +464,7 @@ impl<W: Write> Protocol<W> {
     fn handle_pondering(&mut self, event: Event) -> bool {
         let running = self.search.as_ref().expect("a search is running");
         match event {
-            Event::Progress(..) => true,
+            Event::Progress(..) | Event::Decided(_) => true,
             Event::SearchDone(_, state) => {
                 self.search = None;
                 self.state = Some(state);

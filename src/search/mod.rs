@@ -120,10 +120,18 @@ pub struct Progress {
     pub pv: Vec<Square>,
 }
 
+/// Called with the move as soon as the main thread has decided, before
+/// the helper threads are stopped and joined.
+pub type OnDecided = Box<dyn FnMut(Option<Square>) + Send>;
+
 /// Tables kept from one search to the next within a game.
 pub struct SearchState {
     pub tt: TranspositionTable,
     pub history: History,
+    /// Set by the caller of a single search that can answer before its
+    /// helpers are joined: on a busy machine a helper may wait tens of
+    /// milliseconds for a core before it sees the stop flag.
+    pub on_decided: Option<OnDecided>,
 }
 
 impl SearchState {
@@ -131,6 +139,7 @@ impl SearchState {
         SearchState {
             tt: TranspositionTable::new(table_bytes),
             history: History::new(),
+            on_decided: None,
         }
     }
 
@@ -303,7 +312,11 @@ pub fn think(
         max_nodes: limits.max_nodes,
         stop,
     };
-    let SearchState { tt, history } = state;
+    let SearchState {
+        tt,
+        history,
+        on_decided,
+    } = state;
     tt.new_search();
     let tt = &*tt;
     let root = Root {
@@ -329,6 +342,9 @@ pub fn think(
         let result = main_iterations(&mut searcher, &root, &mut moves, limits, &helpers, report);
         if count > 0 {
             log::debug!("main thread done at {} ms", start.elapsed().as_millis());
+            if let Some(decided) = on_decided.as_mut() {
+                decided(result.best);
+            }
         }
         (result, helpers.finish(handles))
     });
