@@ -23,8 +23,8 @@ use std::time::{Duration, Instant};
 
 use crate::boards::{play_engine_move, Board, Cell, Position, Rng, Side};
 use crate::harness::{
-    is_error, is_message, is_move_line, ms, Engine, END_EXIT, EOF_EXIT, MOVE, REPLY, SILENCE,
-    SLACK, TURN_MS,
+    is_error, is_message, is_move_line, ms, parse_move, Engine, END_EXIT, EOF_EXIT, MOVE, REPLY,
+    SILENCE, SLACK, TURN_MS,
 };
 
 /// Starts an engine, `START size` (expects `OK`) and the default limits
@@ -1880,6 +1880,56 @@ fn c72_memory_limit_respected() {
     e.note(&format!("VmHWM {peak} kB"));
     if peak >= 64 * 1024 {
         e.fail(&format!("peak RSS {peak} kB exceeds max_memory 64 MiB"));
+    }
+    e.finish();
+}
+
+/// Issue 15, defect 8: lines that arrive during a search wait in a queue
+/// until the move is out. 86 MiB of 60 KB `INFO folder` lines during a
+/// 3 s search once raised the peak to 125 MiB against a `max_memory` of
+/// 64 MiB; now the queue is bounded, each line that does not fit is
+/// answered by an ERROR, and everything after it is answered in order.
+#[test]
+fn an_input_flood_during_a_search_stays_within_max_memory() {
+    const LINE_BYTES: usize = 60_000;
+    const LINES: usize = 1_440;
+    let mut e = Engine::start();
+    e.send("START 15");
+    e.expect_ok();
+    e.send("INFO max_memory 67108864");
+    e.send("INFO timeout_turn 3000");
+    e.send("INFO timeout_match 0");
+    e.send("TURN 7,7");
+    let mut line = b"INFO folder C:\\".to_vec();
+    line.resize(LINE_BYTES - 1, b'a');
+    line.push(b'\n');
+    let chunk = line.repeat(16);
+    for _ in 0..LINES / 16 {
+        e.send_bulk(&chunk, "16 INFO folder lines of 60 KB");
+    }
+    let sent = e.send("ABOUT");
+    // The move, one ERROR per dropped line, then ABOUT's answer.
+    let (_, reply) = e.expect_reply_with_messages_by(sent + ms(3000) + SLACK, "the move");
+    if parse_move(&reply).is_none() {
+        e.fail(&format!("expected the move, got {reply:?}"));
+    }
+    let mut dropped = 0;
+    let about = loop {
+        let line = e.expect_reply(REPLY);
+        if !is_error(&line) {
+            break line;
+        }
+        dropped += 1;
+    };
+    let peak = e.peak_rss_kib();
+    e.note(&format!("VmHWM {peak} kB, {dropped} lines dropped"));
+    if peak >= 64 * 1024 {
+        e.fail(&format!("peak RSS {peak} kB exceeds max_memory 64 MiB"));
+    }
+    if about_fields(&about).is_none() || dropped == 0 {
+        e.fail(&format!(
+            "expected ERRORs for dropped lines ({dropped}), then ABOUT: {about:?}"
+        ));
     }
     e.finish();
 }

@@ -14,18 +14,41 @@
 //! every move is checked to be on the current board and on an empty point.
 //! The process must stay alive until the final END and stderr must stay
 //! empty.
+//!
+//! The model also knows the colours of the stones and the rule in force
+//! (`INFO rule`, with 2 meaning renju once a Yixin command was sent), so in
+//! renju every black stone the engine plays, and every YXSHOWFORBID reply,
+//! is checked against the independent reference detector
+//! (`ferro::rules::renju_reference`); and every move (TURN, BEGIN, BOARD,
+//! YXNBEST, YXBALANCEONE/TWO, with one or two threads) must come within
+//! the largest turn limit the fuzzer sends plus [`MOVE_SLACK`].
+//!
+//! `cargo test` runs [`CI_SEEDS`]; `scripts/fuzz --minutes N` runs the
+//! ignored test `fuzz_for_a_while`, one engine process per segment of
+//! [`LINES`] lines with seeds counting up from a random one, each printed
+//! before it runs, so that a failing segment can be replayed with
+//! `scripts/fuzz --seed S` (the engine's moves depend on its clock, so a
+//! replay follows the same lines as long as the engine answers the same).
 
 use crate::boards::{Board, Cell, Rng};
 use crate::conformance::about_fields;
 use crate::harness::{is_error, is_unknown, parse_move, Engine, REPLY};
+use ferro::rules::renju_reference::{self as reference, RefBoard};
 
 use std::time::{Duration, Instant};
 
-/// Lines (or chunks) to send.
+/// Lines (or chunks) to send per segment (one engine process).
 const LINES: usize = 6000;
-const SEED: u64 = 0x5eed_f322_0001;
-/// No timing requirement here: only hangs must fail.
+/// The seeds `cargo test` runs.
+const CI_SEEDS: [u64; 2] = [0x5eed_f322_0001, 0x5eed_f322_0002];
+/// Replies other than moves: no timing requirement, only hangs fail.
 const FUZZ_REPLY: Duration = Duration::from_secs(3);
+/// The largest `timeout_turn` the fuzzer sends (see [`SENSITIVE_INFO`]).
+const MAX_TURN_MS: u64 = 30;
+/// What a move may take beyond [`MAX_TURN_MS`]: generous, so that a
+/// loaded machine does not fail the run (`scripts/latency` measures the
+/// tight figures); a search that overruns its limit by far still does.
+const MOVE_SLACK: Duration = Duration::from_millis(1000);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Expect {
@@ -39,6 +62,11 @@ enum Expect {
     Echo(u32, u32),
     About,
     Forbid,
+    /// YXBALANCETWO: two stones, the mover's and the opponent's (or a
+    /// rejection when `or_reject`: a nearly full board).
+    Pair {
+        or_reject: bool,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +81,88 @@ struct Block {
     /// BOARD before START: one ERROR for the whole unit.
     unstarted: bool,
     board: Board,
+    /// `-1,-1,F` lines: they count for the colours' parity.
+    passes: usize,
+}
+
+/// The colours of the stones as the engine sees them, and whose turn it is.
+#[derive(Clone, Debug)]
+struct Colours {
+    stones: RefBoard,
+    black_to_move: bool,
+    /// The engine's colour once it has searched in this game: PLAY places
+    /// a stone of that colour (before any search, of the side to move).
+    engine_black: Option<bool>,
+}
+
+impl Colours {
+    fn new(w: u32, h: u32) -> Colours {
+        Colours {
+            stones: RefBoard::new(w as usize, h as usize),
+            black_to_move: true,
+            engine_black: None,
+        }
+    }
+
+    /// A stone of the side to move; the other side moves next.
+    fn place(&mut self, at: (u32, u32)) {
+        self.place_colour(at, self.black_to_move);
+    }
+
+    /// A stone of the given colour; the other colour moves next.
+    fn place_colour(&mut self, (x, y): (u32, u32), black: bool) {
+        let colour = if black {
+            reference::BLACK
+        } else {
+            reference::WHITE
+        };
+        self.stones.set(x as usize, y as usize, colour);
+        self.black_to_move = !black;
+    }
+
+    /// PLAY: a stone of the engine's colour.
+    fn place_engines(&mut self, at: (u32, u32)) {
+        self.place_colour(at, self.engine_black.unwrap_or(self.black_to_move));
+    }
+
+    /// TAKEBACK: the stone's colour moves again.
+    fn remove(&mut self, (x, y): (u32, u32)) {
+        self.black_to_move = self.stones.get(x as usize, y as usize) == reference::BLACK;
+        self.stones.set(x as usize, y as usize, reference::EMPTY);
+    }
+
+    /// The position a BOARD block sets: the side to move is black iff the
+    /// stones (not walls) and passes are even in number.
+    fn from_block(board: &Board, passes: usize) -> Colours {
+        let stones = board.stones() - walls(board);
+        let own_black = (stones + passes).is_multiple_of(2);
+        let (own, opp) = if own_black {
+            (reference::BLACK, reference::WHITE)
+        } else {
+            (reference::WHITE, reference::BLACK)
+        };
+        let mut colours = Colours::new(board.w, board.h);
+        for y in 0..board.h {
+            for x in 0..board.w {
+                let cell = match board.get(x, y) {
+                    Cell::Own => own,
+                    Cell::Opp => opp,
+                    Cell::Wall => reference::WALL,
+                    _ => continue,
+                };
+                colours.stones.set(x as usize, y as usize, cell);
+            }
+        }
+        colours.black_to_move = own_black;
+        colours
+    }
+}
+
+fn walls(board: &Board) -> usize {
+    (0..board.h)
+        .flat_map(|y| (0..board.w).map(move |x| (x, y)))
+        .filter(|&(x, y)| board.get(x, y) == Cell::Wall)
+        .count()
 }
 
 #[derive(Clone, Debug)]
@@ -65,9 +175,15 @@ struct Model {
     block: Option<Block>,
     /// The model is unsure of the engine's state: send a valid START next.
     resync: bool,
+    /// Colours and side to move; `None` when not known for certain.
+    colours: Option<Colours>,
+    /// The `INFO rule` value in force (`None`: not known for certain).
+    rule: Option<i64>,
+    /// A Yixin Board command was sent: `INFO rule 2` means renju.
+    yixin_seen: bool,
 }
 
-const COMMANDS: [&str; 19] = [
+const COMMANDS: [&str; 22] = [
     "START",
     "RECTSTART",
     "RESTART",
@@ -87,6 +203,9 @@ const COMMANDS: [&str; 19] = [
     "YXSHOWFORBID",
     "DONE",
     "SWAP2BOARD",
+    "YXNBEST",
+    "YXBALANCEONE",
+    "YXBALANCETWO",
 ];
 
 /// INFO keys the engine acts on, with the values the fuzzer may send
@@ -102,7 +221,7 @@ const SENSITIVE_INFO: [(&str, &[&str]); 12] = [
         "max_memory",
         &["0", "1000", "16777216", "67108864", "-5", "abc"],
     ),
-    ("thread_num", &["1"]),
+    ("thread_num", &["1", "2"]),
     ("hash_size", &["0", "1024"]),
     ("max_node", &["1000", "-1"]),
     ("max_depth", &["1", "10", "225"]),
@@ -113,7 +232,7 @@ const SENSITIVE_INFO: [(&str, &[&str]); 12] = [
 ];
 
 /// Harmless INFO lines (key, value) for the generator.
-const INFO_LINES: [&str; 22] = [
+const INFO_LINES: [&str; 24] = [
     "INFO timeout_turn 20",
     "INFO timeout_turn 10",
     "INFO timeout_turn 0",
@@ -125,6 +244,8 @@ const INFO_LINES: [&str; 22] = [
     "INFO max_memory 1000",
     "INFO game_type 1",
     "INFO rule 0",
+    "INFO thread_num 2",
+    "INFO thread_num 1",
     "INFO rule 1",
     "INFO rule 4",
     "INFO rule 9",
@@ -146,7 +267,64 @@ impl Model {
             last_known: true,
             block: None,
             resync: false,
+            colours: None,
+            rule: Some(0),
+            yixin_seen: false,
         }
+    }
+
+    /// Is the game played under renju, for certain?
+    fn renju(&self) -> bool {
+        match self.rule {
+            Some(4..=6) => true,
+            Some(2) => self.yixin_seen,
+            _ => false,
+        }
+    }
+
+    /// An `INFO rule` value: a value Ferro plays replaces the rule, any
+    /// other number keeps it; anything stranger leaves it unknown.
+    fn set_rule(&mut self, value: &str) {
+        let digits = value.strip_prefix('-').unwrap_or(value);
+        let number =
+            (!digits.is_empty() && digits.len() < 10 && digits.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| value.parse::<i64>().ok())
+                .flatten();
+        match number {
+            Some(n @ (0..=6 | 8..=11)) => self.rule = Some(n),
+            Some(_) => {}
+            None => self.rule = None,
+        }
+    }
+
+    /// YXNBEST / YXBALANCEONE / YXBALANCETWO with the argument `args`:
+    /// `Some(true)` for a valid one, `Some(false)` for one the engine
+    /// refuses when parsing, `None` when the answer is not pinned down.
+    fn analysis_argument(word: &str, args: &[&str]) -> Option<bool> {
+        let [arg] = args else {
+            return Some(false);
+        };
+        let digits = arg.strip_prefix('-').unwrap_or(arg);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return if arg.starts_with('+') {
+                None
+            } else {
+                Some(false)
+            };
+        }
+        if digits.len() > 1 && digits.starts_with('0') {
+            return None;
+        }
+        let value: i64 = digits.parse().ok()?;
+        if word == "YXNBEST" {
+            return match (arg.starts_with('-'), value) {
+                (true, _) => Some(false),
+                (false, 0) => Some(false),
+                (false, 1..=1000) => Some(true),
+                _ => None,
+            };
+        }
+        (value <= 100_000).then_some(true)
     }
 
     /// What the engine must do with `line` (no line terminator inside);
@@ -212,6 +390,7 @@ impl Model {
                 match self.board.as_mut() {
                     Some(board) => {
                         board.clear();
+                        self.colours = Some(Colours::new(board.w, board.h));
                         self.last = None;
                         self.last_known = true;
                         Some(Expect::Ok)
@@ -239,6 +418,9 @@ impl Model {
                     return Some(Expect::Reject);
                 }
                 board.set(x, y, Cell::Opp);
+                if let Some(colours) = &mut self.colours {
+                    colours.place((x, y));
+                }
                 self.last = Some((x, y));
                 self.last_known = true;
                 Some(self.move_expectation())
@@ -257,6 +439,7 @@ impl Model {
                     kind,
                     unstarted: self.board.is_none(),
                     board: Board::new(w, h),
+                    passes: 0,
                 });
                 Some(Expect::Silent)
             }
@@ -275,6 +458,9 @@ impl Model {
                 }
                 if self.last == Some((x, y)) {
                     board.set(x, y, Cell::Empty);
+                    if let Some(colours) = &mut self.colours {
+                        colours.remove((x, y));
+                    }
                     // Whether the move before becomes "the last move" is a
                     // question of history keeping; do not rely on it.
                     self.last = None;
@@ -295,6 +481,9 @@ impl Model {
                     return Some(Expect::Reject);
                 }
                 board.set(x, y, Cell::Own);
+                if let Some(colours) = &mut self.colours {
+                    colours.place_engines((x, y));
+                }
                 self.last = Some((x, y));
                 self.last_known = true;
                 Some(Expect::Echo(x, y))
@@ -308,6 +497,9 @@ impl Model {
                     return None;
                 }
                 let value = args[1..].join(" ");
+                if key == "rule" {
+                    self.set_rule(&value);
+                }
                 match SENSITIVE_INFO.iter().find(|(k, _)| *k == key) {
                     Some((_, safe)) if !safe.contains(&value.as_str()) => None,
                     _ => Some(Expect::Silent),
@@ -315,9 +507,30 @@ impl Model {
             }
             "ABOUT" => args.is_empty().then_some(Expect::About),
             "YXSTOP" | "STOP" | "YXSHOWINFO" | "YXHASHCLEAR" => {
-                args.is_empty().then_some(Expect::Silent)
+                let expect = args.is_empty().then_some(Expect::Silent);
+                self.yixin_seen |= expect.is_some();
+                expect
             }
-            "YXSHOWFORBID" => (args.is_empty() && self.board.is_some()).then_some(Expect::Forbid),
+            "YXSHOWFORBID" => {
+                let expect = (args.is_empty() && self.board.is_some()).then_some(Expect::Forbid);
+                self.yixin_seen |= expect.is_some();
+                expect
+            }
+            "YXNBEST" | "YXBALANCEONE" | "YXBALANCETWO" => {
+                if !Model::analysis_argument(&word, args)? {
+                    return Some(Expect::Reject);
+                }
+                // Parsed: a Yixin command, with or without a game.
+                self.yixin_seen = true;
+                if self.board.is_none() {
+                    return Some(Expect::Reject);
+                }
+                Some(match (word.as_str(), self.move_expectation()) {
+                    ("YXBALANCETWO", Expect::Move) => Expect::Pair { or_reject: false },
+                    ("YXBALANCETWO", Expect::MoveOrReject) => Expect::Pair { or_reject: true },
+                    (_, expect) => expect,
+                })
+            }
             "END" | "DONE" | "SWAP2BOARD" | "BENCH" | "RELOADCONFIG" | "LOADMODEL"
             | "EXPORTMODEL" | "TRACEBOARD" | "TRACESEARCH" => None,
             w if w.starts_with("YX") => None,
@@ -330,6 +543,7 @@ impl Model {
         match dims {
             Some((w, h)) => {
                 self.board = Some(Board::new(w, h));
+                self.colours = Some(Colours::new(w, h));
                 self.last = None;
                 self.last_known = true;
                 self.resync = false;
@@ -339,6 +553,7 @@ impl Model {
                 // Whether a failed START keeps the old board is not pinned
                 // down: start a new game next.
                 self.resync = true;
+                self.colours = None;
                 Expect::Reject
             }
         }
@@ -378,6 +593,7 @@ impl Model {
             if block.unstarted {
                 return Some(Expect::Reject);
             }
+            self.colours = Some(Colours::from_block(&block.board, block.passes));
             self.board = Some(block.board);
             self.last = None;
             self.last_known = false;
@@ -391,7 +607,11 @@ impl Model {
         }
         let fields: Vec<&str> = word.split(',').collect();
         if fields.len() == 3 && fields[0] == "-1" && fields[1] == "-1" {
-            return matches!(fields[2], "1" | "2").then_some(Expect::Silent);
+            let pass = matches!(fields[2], "1" | "2");
+            if pass {
+                block.passes += 1;
+            }
+            return pass.then_some(Expect::Silent);
         }
         let valid = fields.len() == 3
             && fields
@@ -510,6 +730,8 @@ struct Fuzzer {
     rng: Rng,
     moves: usize,
     sent: usize,
+    /// When the last write went out.
+    sent_at: Instant,
     /// How often each expectation was checked, and lines not sent.
     stats: std::collections::BTreeMap<String, usize>,
 }
@@ -551,7 +773,7 @@ impl Fuzzer {
         });
         self.send(&raw);
         // Sometimes pile up board-independent lines behind a search: they are
-        // queued and answered after the move, in order.
+        // queued and answered after the move, in order (and act after it).
         let mut queued = Vec::new();
         if matches!(expect, Expect::Move) && self.rng.chance(10) {
             for _ in 0..1 + self.rng.below(2) {
@@ -563,30 +785,39 @@ impl Fuzzer {
                     ("INFO rule 0", Expect::Silent),
                 ]);
                 self.send(format!("{line}\n").as_bytes());
-                queued.push(exp);
+                queued.push((line, exp));
             }
         }
-        self.check(expect);
-        for exp in queued {
-            self.check(exp);
+        let deadline = self.sent_at + Duration::from_millis(MAX_TURN_MS) + MOVE_SLACK;
+        self.check(expect, deadline);
+        for (line, exp) in queued {
+            self.model.apply(line.as_bytes());
+            self.check(exp, Instant::now() + FUZZ_REPLY);
         }
         true
     }
 
     fn send(&mut self, raw: &[u8]) {
         self.sent += 1;
-        self.e.send_raw(raw);
+        self.sent_at = self.e.send_raw(raw);
     }
 
-    /// Reads and checks the reply `expect` calls for.
-    fn check(&mut self, expect: Expect) {
+    /// Reads and checks the reply `expect` calls for; a move must come by
+    /// `move_deadline`, other replies within [`FUZZ_REPLY`].
+    fn check(&mut self, expect: Expect, move_deadline: Instant) {
         let kind = format!("{expect:?}");
-        let kind = kind.split('(').next().unwrap_or("").to_string();
+        let kind = kind.split(['(', ' ']).next().unwrap_or("").to_string();
         *self.stats.entry(kind).or_default() += 1;
         if expect == Expect::Silent {
             return;
         }
-        let line = self.e.expect_reply(FUZZ_REPLY);
+        let line = match expect {
+            Expect::Move | Expect::MoveOrReject | Expect::Pair { .. } => {
+                let what = "a move within the turn limit";
+                self.e.expect_reply_with_messages_by(move_deadline, what).1
+            }
+            _ => self.e.expect_reply(FUZZ_REPLY),
+        };
         match expect {
             Expect::Silent => {}
             Expect::Ok => {
@@ -618,11 +849,67 @@ impl Fuzzer {
                 }
             }
             Expect::Forbid => self.check_forbid(&line),
+            Expect::Pair { or_reject } => {
+                let stones: Vec<Option<(u32, u32)>> = line.split(' ').map(parse_move).collect();
+                match stones[..] {
+                    [Some(first), Some(second)] if first != second => {
+                        self.engine_move(first);
+                        // The reply is the opponent's stone.
+                        let engine_black = self.model.colours.as_ref().and_then(|c| c.engine_black);
+                        self.engine_move(second);
+                        if let Some(colours) = &mut self.model.colours {
+                            colours.engine_black = engine_black;
+                        }
+                        if let Some(board) = self.model.board.as_mut() {
+                            board.set(second.0, second.1, Cell::Opp);
+                        }
+                    }
+                    _ if or_reject && is_error(&line) => {}
+                    _ => self
+                        .e
+                        .fail(&format!("fuzz: expected two distinct stones, got {line:?}")),
+                }
+            }
+        }
+    }
+
+    /// In renju, a black stone the engine chose must not be on a point the
+    /// reference detector forbids, unless every empty point is forbidden.
+    fn check_renju_stone(&mut self, (x, y): (u32, u32)) {
+        let Some(colours) = &self.model.colours else {
+            return;
+        };
+        if !self.model.renju() || !colours.black_to_move {
+            return;
+        }
+        *self.stats.entry("renju black stone".into()).or_default() += 1;
+        let stones = &colours.stones;
+        if !reference::is_forbidden(stones, x as usize, y as usize) {
+            return;
+        }
+        let legal = (0..stones.height)
+            .flat_map(|y| (0..stones.width).map(move |x| (x, y)))
+            .find(|&(x, y)| {
+                stones.get(x, y) == reference::EMPTY && !reference::is_forbidden(stones, x, y)
+            });
+        if let Some((lx, ly)) = legal {
+            self.e.fail(&format!(
+                "fuzz: black played {x},{y}, a forbidden point under renju ({lx},{ly} is legal)\n{}",
+                stones.to_ascii()
+            ));
         }
     }
 
     fn engine_move(&mut self, (x, y): (u32, u32)) {
         self.moves += 1;
+        if self
+            .model
+            .board
+            .as_ref()
+            .is_some_and(|b| x < b.w && y < b.h)
+        {
+            self.check_renju_stone((x, y));
+        }
         let board = self.model.board.as_mut().expect("a move needs a board");
         if x >= board.w || y >= board.h {
             let (w, h) = (board.w, board.h);
@@ -636,6 +923,11 @@ impl Fuzzer {
             ));
         }
         board.set(x, y, Cell::Own);
+        if let Some(colours) = &mut self.model.colours {
+            // The engine plays the side to move, and keeps that colour.
+            colours.engine_black = Some(colours.black_to_move);
+            colours.place((x, y));
+        }
         self.model.last = Some((x, y));
         self.model.last_known = true;
     }
@@ -659,10 +951,47 @@ impl Fuzzer {
                 "fuzz: bad FORBID reply {line:?} (format or occupied point)"
             ));
         }
+        // Under renju with black to move: exactly the reference's points.
+        let Some(colours) = self.model.colours.as_ref().filter(|_| self.model.renju()) else {
+            return;
+        };
+        *self.stats.entry("renju FORBID".into()).or_default() += 1;
+        let expected: String = if colours.black_to_move {
+            let mut points = reference::forbidden_points(&colours.stones);
+            points.sort_by_key(|&(x, y)| (x, y));
+            let mut listed: Vec<(usize, usize)> = body
+                .map(|body| {
+                    (0..body.len() / 4)
+                        .map(|i| {
+                            let x = body[i * 4..i * 4 + 2].parse().unwrap();
+                            let y = body[i * 4 + 2..i * 4 + 4].parse().unwrap();
+                            (x, y)
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            listed.sort_unstable();
+            if listed == points {
+                return;
+            }
+            format!("{points:?}")
+        } else if line == "FORBID ." {
+            return;
+        } else {
+            "FORBID . (white to move)".to_string()
+        };
+        self.e.fail(&format!(
+            "fuzz: FORBID reply {line:?} differs from the reference: {expected}\n{}",
+            colours.stones.to_ascii()
+        ));
     }
 
-    /// A valid START (or RECTSTART) with a random size.
+    /// A valid START (or RECTSTART) with a random size; often under renju,
+    /// where the model checks most.
     fn restart(&mut self) {
+        if self.rng.chance(30) {
+            assert!(self.line(b"INFO rule 4"), "INFO rule must be classifiable");
+        }
         let n = self.rng.range(5, 32);
         let line = if self.rng.chance(20) {
             format!(
@@ -776,6 +1105,11 @@ impl Fuzzer {
                 .to_string(),
             11 if started => "YXSHOWFORBID".to_string(),
             12 => format!("START {}", self.rng.range(5, 32)),
+            13 if started && self.rng.chance(50) => match self.rng.below(3) {
+                0 => format!("YXNBEST {}", self.rng.range(1, 4)),
+                1 => format!("YXBALANCEONE {}", self.rng.range(-300, 300)),
+                _ => format!("YXBALANCETWO {}", self.rng.range(-300, 300)),
+            },
             _ => {
                 let (x, y) = self.random_point();
                 format!("TURN {x},{y}")
@@ -805,7 +1139,12 @@ impl Fuzzer {
         }
         match self.rng.below(100) {
             0..=19 => {
-                let (x, y) = self.empty_point();
+                // Before the first START there is no board to pick from.
+                let (x, y) = if self.model.board.is_some() {
+                    self.empty_point()
+                } else {
+                    self.random_point()
+                };
                 let line = format!("TURN {x},{y}");
                 self.line(line.as_bytes());
             }
@@ -895,7 +1234,7 @@ impl Fuzzer {
         let mut expects = Vec::new();
         for piece in &pieces {
             match model.apply(piece) {
-                Some(Expect::Move | Expect::MoveOrReject) | None => return,
+                Some(Expect::Move | Expect::MoveOrReject | Expect::Pair { .. }) | None => return,
                 Some(exp) => expects.push(exp),
             }
         }
@@ -904,24 +1243,28 @@ impl Fuzzer {
         raw.push(b'\n');
         self.send(&raw);
         for exp in expects {
-            self.check(exp);
+            self.check(exp, Instant::now() + FUZZ_REPLY);
         }
     }
 }
 
-#[test]
-fn fuzz_protocol_lines() {
+/// One segment: a fresh engine, `LINES` lines from `seed`; returns the
+/// summary.
+fn fuzz_segment(seed: u64) -> String {
     let started = Instant::now();
     let mut e = Engine::start();
     e.transcript_tail = Some(400);
+    e.note(&format!("fuzz seed {seed:#x}"));
     e.send("INFO timeout_turn 20");
     e.send("INFO timeout_match 0");
+    let sent_at = Instant::now();
     let mut fuzz = Fuzzer {
         e,
         model: Model::new(),
-        rng: Rng::new(SEED),
+        rng: Rng::new(seed),
         moves: 0,
         sent: 0,
+        sent_at,
         stats: Default::default(),
     };
     let mut steps = 0;
@@ -936,8 +1279,14 @@ fn fuzz_protocol_lines() {
     if fuzz.model.block.is_some() {
         fuzz.line(b"DONE");
     }
-    // Everything answered: the engine must be alive and silent.
-    fuzz.e.expect_silence(Duration::from_millis(200));
+    // Everything answered: the engine must be alive and send nothing but
+    // MESSAGE lines (YXSHOWINFO's, which the model does not count).
+    let late = fuzz.e.collect_lines(Duration::from_millis(200));
+    if let Some(line) = late.iter().find(|line| !line.starts_with("MESSAGE ")) {
+        fuzz.e.fail(&format!(
+            "fuzz: unexpected line after the last reply: {line:?}"
+        ));
+    }
     fuzz.e.send("ABOUT");
     let about = fuzz.e.expect_reply(REPLY);
     if about_fields(&about).is_none() {
@@ -946,15 +1295,58 @@ fn fuzz_protocol_lines() {
     }
     let (moves, sent) = (fuzz.moves, fuzz.sent);
     let summary = format!(
-        "fuzz: {sent} writes, {moves} moves, {:?}, {:?}",
+        "fuzz seed {seed:#x}: {sent} writes, {moves} moves, {:?}, {:?}",
         started.elapsed(),
         fuzz.stats
     );
     fuzz.e.note(&summary);
-    println!("{summary}");
-    assert!(
-        moves > 100,
-        "the fuzzer should make the engine move often ({moves})"
-    );
+    if moves <= 100 {
+        fuzz.e.fail(&format!(
+            "the fuzzer should make the engine move often ({moves})"
+        ));
+    }
     fuzz.e.finish();
+    summary
+}
+
+#[test]
+fn fuzz_protocol_lines() {
+    for seed in CI_SEEDS {
+        println!("{}", fuzz_segment(seed));
+    }
+}
+
+/// A long run for `scripts/fuzz`: segments with seeds counting up from
+/// `FERRO_FUZZ_SEED` until `FERRO_FUZZ_MINUTES` have passed (at least
+/// one segment; 0 minutes: exactly one, a replay).
+#[test]
+#[ignore]
+fn fuzz_for_a_while() {
+    let variable = |name: &str| std::env::var(name).unwrap_or_else(|_| panic!("set {name}"));
+    let seed_text = variable("FERRO_FUZZ_SEED");
+    let first_seed = match seed_text.strip_prefix("0x") {
+        Some(hex) => u64::from_str_radix(hex, 16),
+        None => seed_text.parse(),
+    }
+    .unwrap_or_else(|_| panic!("FERRO_FUZZ_SEED {seed_text:?} is not a number"));
+    let minutes: f64 = variable("FERRO_FUZZ_MINUTES")
+        .parse()
+        .expect("FERRO_FUZZ_MINUTES is a number");
+    let run_for = Duration::from_secs_f64(minutes.max(0.0) * 60.0);
+    let started = Instant::now();
+    let mut seed = first_seed;
+    let mut segments = 0;
+    loop {
+        println!("fuzz segment {segments}: seed {seed:#x} (replay: scripts/fuzz --seed {seed:#x})");
+        println!("{}", fuzz_segment(seed));
+        segments += 1;
+        seed = seed.wrapping_add(1);
+        if started.elapsed() >= run_for {
+            break;
+        }
+    }
+    println!(
+        "fuzz: {segments} segments from seed {first_seed:#x} in {:?}, 0 anomalies",
+        started.elapsed()
+    );
 }

@@ -340,6 +340,13 @@ impl Engine {
         self.write(bytes)
     }
 
+    /// Sends many bytes, noting only their size in the transcript.
+    #[track_caller]
+    pub fn send_bulk(&mut self, bytes: &[u8], what: &str) -> Instant {
+        self.record(format!("> {} bytes: {what}", bytes.len()));
+        self.write(bytes)
+    }
+
     #[track_caller]
     fn write(&mut self, bytes: &[u8]) -> Instant {
         let result = match self.stdin.as_mut() {

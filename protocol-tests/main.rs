@@ -5,7 +5,8 @@
 //! * `renju_forbid` — the renju-detector-dependent cases.
 //! * `sessions` — whole sessions shaped like Piskvork, c-gomoku-cli and
 //!   Yixin Board (PROTOCOL.md §4).
-//! * `fuzz` — seeded random / mutated input against one process.
+//! * `fuzz` — seeded random / mutated input against a model of the game
+//!   (fixed seeds here; `scripts/fuzz --minutes N` for a long run).
 //! * `yixin` — YXNBEST, YXBALANCE*, SWAP2BOARD, pondering, search limits.
 //! * `threads` — searches with several threads (`INFO thread_num`).
 //!

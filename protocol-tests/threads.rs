@@ -88,3 +88,42 @@ fn yxstop_and_end_stop_a_two_thread_search_at_once() {
     // still come, then the process exits at once.
     e.finish_while_thinking();
 }
+
+/// The reply to a multi-search command: three (or two) stones by
+/// `deadline`, each on an empty point of a 15×15 board.
+fn expect_stones_by(e: &mut Engine, deadline: std::time::Instant, count: usize) {
+    let (_, reply) = e.expect_reply_with_messages_by(deadline, "stones");
+    let stones: Vec<&str> = reply.split(' ').collect();
+    let on_board = |s: &&str| crate::harness::parse_move(s).is_some_and(|(x, y)| x < 15 && y < 15);
+    if stones.len() != count || !stones.iter().all(on_board) {
+        e.fail(&format!("expected {count} stones, got {reply:?}"));
+    }
+}
+
+/// Issue 15, defect 2: SWAP2BOARD with no stones runs 36 short searches;
+/// with 8 threads each started and joined its helpers and overran its
+/// share, so the answer came at about twice the 1 s limit. The searches
+/// now share the move's clock, and short ones run on one thread.
+#[test]
+fn swap2board_with_eight_threads_keeps_to_the_limit() {
+    let mut e = engine(15, 8, 1000);
+    e.send("SWAP2BOARD");
+    let sent = e.send("DONE");
+    expect_stones_by(&mut e, sent + ms(1000) + SLACK, 3);
+    e.finish();
+}
+
+/// Issue 15, defect 2: YXBALANCETWO under `timeout_turn 0` (move at once)
+/// with 16 threads took a third of a second and more (36 searches, each
+/// starting 15 helpers); now it is as quick as with one thread.
+#[test]
+fn instant_balance_two_with_sixteen_threads_is_instant() {
+    let mut e = engine(15, 16, 0);
+    e.send("YXBOARD");
+    e.send("7,7,1");
+    e.send("8,8,2");
+    e.send("DONE");
+    let sent = e.send("YXBALANCETWO 0");
+    expect_stones_by(&mut e, sent + SLACK, 2);
+    e.finish();
+}

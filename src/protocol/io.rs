@@ -4,12 +4,14 @@
 //! while the engine thinks (`INFO timeout_turn 0` stops the search, a
 //! shorter limit shortens it: PROTOCOL.md §7, §17.8). Other lines that
 //! arrive during a search are queued and handled, in order, once the move
-//! is printed. END (or end of
+//! is printed; the queue holds at most [`QUEUE_BYTES`], and each line that
+//! does not fit is answered by an `ERROR` in its place, so that memory
+//! stays bounded whatever arrives. END (or end of
 //! input) during a search stops it at once; the engine prints the move it
 //! had and the replies to lines sent before END, then exits.
 
-use super::{parse_command, progress_replies, Command, Reply, MAX_LINE_BYTES};
-use crate::board::{Board, Colour};
+use super::{parse_command, progress_replies, Command, Reply, MAX_LINE_BYTES, QUEUE_BYTES};
+use crate::board::{Board, Colour, Square};
 use crate::search::analysis::{self, Context, MultiPv, Outcome, Task};
 use crate::search::{Limits, Progress, SearchState};
 use crate::session::{Action, SearchRequest, Session};
@@ -17,7 +19,7 @@ use std::collections::VecDeque;
 use std::io::{Read, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -27,13 +29,23 @@ const SEARCH_STACK_BYTES: usize = 64 << 20;
 /// Progress lines are printed at most this often; the last one held back
 /// is printed before the move.
 const PROGRESS_INTERVAL: Duration = Duration::from_millis(100);
+/// What one queued line costs beyond its bytes (the event, the vector).
+const QUEUE_ENTRY_BYTES: usize = 64;
+/// Events in flight between the threads and the loop: the reader waits
+/// when the loop falls behind (at most this many lines of up to
+/// [`MAX_LINE_BYTES`] each are held in between).
+const CHANNEL_EVENTS: usize = 32;
 
 enum Event {
     Line(Vec<u8>),
     /// A line longer than [`MAX_LINE_BYTES`]: its first bytes.
     Overlong(Vec<u8>),
     Eof,
+    /// Lines dropped in a row because the queue was full.
+    Dropped(u64),
     Progress(Progress, MultiPv),
+    /// A single search's move, decided before its helpers are joined.
+    Decided(Option<Square>),
     /// The search's answer (`None`: it panicked) and its tables.
     SearchDone(Option<Outcome>, Box<SearchState>),
 }
@@ -78,7 +90,7 @@ impl LineSplitter {
     }
 }
 
-fn read_input(mut input: impl Read, events: Sender<Event>) {
+fn read_input(mut input: impl Read, events: SyncSender<Event>) {
     let mut splitter = LineSplitter::new();
     let mut buffer = vec![0u8; 64 * 1024];
     let mut send = |event| {
@@ -158,17 +170,23 @@ struct Running {
     ponder: bool,
     last_progress: Option<Instant>,
     held_back: Option<(Progress, MultiPv)>,
+    /// The move is out (the helpers are still being joined).
+    answered: bool,
+    /// What the answer asked for that needs the tables back (a ponder).
+    deferred: Vec<Action>,
 }
 
 /// The loop state: session, pending lines, the search in flight.
 struct Protocol<W: Write> {
     session: Session,
     output: Output<W>,
-    events: Sender<Event>,
+    events: SyncSender<Event>,
     search: Option<Running>,
     /// Search tables between searches (inside the worker while it runs).
     state: Option<Box<SearchState>>,
     queue: VecDeque<Event>,
+    /// Memory the queued lines take, as counted by [`queue_cost`].
+    queued_bytes: usize,
     /// Input has ended: finish what is queued (searches stop at once), then
     /// exit.
     input_closed: bool,
@@ -194,7 +212,6 @@ impl<W: Write> Protocol<W> {
     }
 
     fn start_search(&mut self, request: Box<SearchRequest>) {
-        let requested = Instant::now();
         let stop = Arc::new(AtomicBool::new(self.input_closed));
         let events = self.events.clone();
         let flag = Arc::clone(&stop);
@@ -202,6 +219,9 @@ impl<W: Write> Protocol<W> {
         let ponder = request.ponder;
         let hard = request.limits.budget.hard;
         let runner = self.runner;
+        // A single move can be printed as soon as the main thread decides;
+        // the helpers are joined meanwhile.
+        let early_answer = !ponder && request.task == Task::Move;
         // Keep the tables unless the size asked for changed; free the old
         // ones before allocating, so both never count at once.
         let mut state = match self.state.take() {
@@ -212,7 +232,9 @@ impl<W: Write> Protocol<W> {
                 state
             }
             old => {
-                drop(old);
+                if let Some(old) = old {
+                    crate::search::tt::free_in_background(old);
+                }
                 Box::new(SearchState::new(request.table_bytes))
             }
         };
@@ -223,21 +245,24 @@ impl<W: Write> Protocol<W> {
                 let SearchRequest {
                     mut board,
                     side,
-                    mut limits,
+                    limits,
                     clear_tables,
                     task,
                     ..
                 } = *request;
+                log::debug!(
+                    "search thread running {} ms after the command",
+                    limits.started.elapsed().as_millis()
+                );
                 if clear_tables {
                     state.clear();
                 }
-                // Allocating and clearing the tables (hundreds of MiB)
-                // count against the move's time, which the manager counts
-                // from its command: on a loaded machine they once took
-                // 590 ms before a 200 ms move began.
-                if limits.budget.hard != std::time::Duration::MAX {
-                    limits.budget = limits.budget.after(requested.elapsed());
-                }
+                state.on_decided = early_answer.then(|| {
+                    let decided_events = events.clone();
+                    Box::new(move |best| {
+                        let _ = decided_events.send(Event::Decided(best));
+                    }) as crate::search::OnDecided
+                });
                 let progress_events = events.clone();
                 let mut report = |progress: &Progress, slot: MultiPv| {
                     if !ponder {
@@ -256,6 +281,11 @@ impl<W: Write> Protocol<W> {
                     runner(task, &mut board, side, &limits, &mut context)
                 }))
                 .ok();
+                state.on_decided = None;
+                log::debug!(
+                    "search answered {} ms after the command",
+                    limits.started.elapsed().as_millis()
+                );
                 let _ = events.send(Event::SearchDone(outcome, state));
             });
         match spawned {
@@ -268,6 +298,8 @@ impl<W: Write> Protocol<W> {
                     ponder,
                     last_progress: None,
                     held_back: None,
+                    answered: false,
+                    deferred: Vec::new(),
                 })
             }
             Err(e) => {
@@ -289,8 +321,30 @@ impl<W: Write> Protocol<W> {
                 let actions = self.session.handle_overlong_line(&prefix);
                 self.perform(actions)
             }
+            Event::Dropped(lines) => {
+                for _ in 0..lines {
+                    let actions = self.session.handle_dropped_line();
+                    self.perform(actions);
+                }
+                true
+            }
             Event::Eof => false,
-            Event::Progress(..) | Event::SearchDone(..) => true,
+            Event::Progress(..) | Event::Decided(_) | Event::SearchDone(..) => true,
+        }
+    }
+
+    /// Queues a line (or the end of input) for after the search; a line
+    /// that would take the queue past [`QUEUE_BYTES`] is dropped and only
+    /// counted.
+    fn enqueue(&mut self, event: Event) {
+        let cost = queue_cost(&event);
+        if self.queued_bytes.saturating_add(cost) <= QUEUE_BYTES {
+            self.queued_bytes += cost;
+            self.queue.push_back(event);
+        } else if let Some(Event::Dropped(lines)) = self.queue.back_mut() {
+            *lines += 1;
+        } else {
+            self.queue.push_back(Event::Dropped(1));
         }
     }
 
@@ -303,6 +357,7 @@ impl<W: Write> Protocol<W> {
             return self.handle_pondering(event);
         }
         match event {
+            Event::Progress(..) if running.answered => true,
             Event::Progress(progress, slot) => {
                 // A held-back report of an earlier YXNBEST variation is that
                 // variation's last word: print it before moving on.
@@ -326,6 +381,32 @@ impl<W: Write> Protocol<W> {
                     running.held_back = Some((progress, slot));
                 }
                 true
+            }
+            Event::Decided(best) => {
+                log::debug!(
+                    "search decided {} ms after it started",
+                    running.started.elapsed().as_millis()
+                );
+                if let Some((progress, slot)) = running.held_back.take() {
+                    for reply in progress_replies(&progress, slot, running.show_detail) {
+                        self.output.send(&reply);
+                    }
+                }
+                running.answered = true;
+                let outcome = Outcome::Moves(best.into_iter().collect());
+                for action in self.session.finish_search(Some(outcome)) {
+                    match action {
+                        Action::Reply(reply) => self.output.send(&reply),
+                        other => running.deferred.push(other),
+                    }
+                }
+                true
+            }
+            Event::SearchDone(_, state) if running.answered => {
+                let deferred = std::mem::take(&mut running.deferred);
+                self.search = None;
+                self.state = Some(state);
+                self.perform(deferred) && self.drain_queue()
             }
             Event::SearchDone(result, state) => {
                 log::debug!(
@@ -366,14 +447,15 @@ impl<W: Write> Protocol<W> {
                     self.perform(actions)
                 }
                 DuringSearch::Queue => {
-                    self.queue.push_back(Event::Line(line));
+                    self.enqueue(Event::Line(line));
                     true
                 }
             },
             overlong @ Event::Overlong(_) => {
-                self.queue.push_back(overlong);
+                self.enqueue(overlong);
                 true
             }
+            Event::Dropped(_) => true,
         }
     }
 
@@ -382,7 +464,7 @@ impl<W: Write> Protocol<W> {
     fn handle_pondering(&mut self, event: Event) -> bool {
         let running = self.search.as_ref().expect("a search is running");
         match event {
-            Event::Progress(..) => true,
+            Event::Progress(..) | Event::Decided(_) => true,
             Event::SearchDone(_, state) => {
                 self.search = None;
                 self.state = Some(state);
@@ -393,7 +475,7 @@ impl<W: Write> Protocol<W> {
                 if matches!(input, Event::Eof) {
                     self.input_closed = true;
                 }
-                self.queue.push_back(input);
+                self.enqueue(input);
                 true
             }
         }
@@ -453,11 +535,22 @@ impl<W: Write> Protocol<W> {
             let Some(event) = self.queue.pop_front() else {
                 break;
             };
+            self.queued_bytes -= queue_cost(&event);
             if !self.handle_idle(event) {
                 return false;
             }
         }
         true
+    }
+}
+
+/// The memory a queued event is counted for: a line's bytes and its
+/// overhead; the end of input and the count of dropped lines are free (the
+/// end of input is never dropped).
+fn queue_cost(event: &Event) -> usize {
+    match event {
+        Event::Line(line) | Event::Overlong(line) => line.len() + QUEUE_ENTRY_BYTES,
+        _ => 0,
     }
 }
 
@@ -468,7 +561,8 @@ pub fn run(input: impl Read + Send + 'static, output: impl Write) {
 
 /// [`run`] with the given search runner.
 fn run_with(input: impl Read + Send + 'static, output: impl Write, runner: Runner) {
-    let (sender, receiver): (Sender<Event>, Receiver<Event>) = mpsc::channel();
+    let (sender, receiver): (SyncSender<Event>, Receiver<Event>) =
+        mpsc::sync_channel(CHANNEL_EVENTS);
     let reader_events = sender.clone();
     thread::Builder::new()
         .name("stdin".into())
@@ -481,6 +575,7 @@ fn run_with(input: impl Read + Send + 'static, output: impl Write, runner: Runne
         search: None,
         state: None,
         queue: VecDeque::new(),
+        queued_bytes: 0,
         input_closed: false,
         runner,
     };

@@ -13,6 +13,11 @@ pub use reply::Reply;
 /// line is answered with an error.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
+/// Input lines queued during a search take at most this much memory (their
+/// bytes and a small overhead each); later ones are dropped, each answered
+/// by an `ERROR`.
+pub const QUEUE_BYTES: usize = 1 << 20;
+
 /// A point as the manager wrote it, not yet checked against a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Coord {

@@ -5,8 +5,9 @@ pub mod renju;
 
 #[cfg(test)]
 mod renju_cases;
-#[cfg(test)]
-mod renju_reference;
+/// The slow, independent renju oracle (the tests' and the protocol
+/// fuzzer's reference; never used by the engine).
+pub mod renju_reference;
 #[cfg(test)]
 mod renju_tests;
 #[cfg(test)]

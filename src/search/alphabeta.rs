@@ -13,8 +13,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 pub const MAX_PLY: usize = 96;
-/// Nodes between clock checks.
-const CHECK_INTERVAL: u64 = 1024;
+/// Nodes between clock checks: few enough that a search sharing a core
+/// with several busy processes (tens of nodes a millisecond) still reads
+/// the clock every few milliseconds.
+const CHECK_INTERVAL: u64 = 128;
 /// How many plies past the horizon defences against open threes are searched.
 const THREAT_EXTENSION_LIMIT: i32 = 2;
 /// Budget of the VCF quiescence at the horizon (solver nodes, fours).

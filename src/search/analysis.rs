@@ -1,8 +1,10 @@
 //! Searches built from several ordinary ones: the n best moves (YXNBEST),
 //! moves that leave the position balanced (YXBALANCEONE / YXBALANCETWO)
 //! and the swap2 opening decisions (SWAP2BOARD). Each splits the caller's
-//! time budget between its searches and stops with the others when the
-//! stop flag is raised; every answer is a legal move.
+//! time budget between its searches, all timed from the command's arrival
+//! (each gets a share of what is left, so none ends past the move's
+//! limit), starts no optional search once the time is up, and stops with
+//! the others when the stop flag is raised; every answer is a legal move.
 
 use super::score::{is_mate_score, INFINITY};
 use super::{root_moves, think, Limits, Progress, SearchResult, SearchState};
@@ -135,20 +137,20 @@ pub fn run(
 /// searches, each a minimal one, go on for this long at most: a small n
 /// still gets its n moves when the first search took all the time.
 const N_BEST_GRACE: Duration = Duration::from_millis(5);
-/// A YXNBEST search shorter than this runs on one thread: starting and
-/// joining helpers would take much of its time.
-const N_BEST_HELPERS_FROM: Duration = Duration::from_millis(20);
+
+/// Whether to start another optional search (after the first, which gives
+/// the answer): not once stopped, nor once the hard limit has passed.
+fn may_search_more(limits: &Limits, context: &Context<'_>) -> bool {
+    !context.stop.load(Ordering::Relaxed) && !limits.time_is_up()
+}
 
 /// The `n` best moves: one search per move, each excluding the moves found
-/// before it, each with an equal share of the time. However large `n`, the
-/// whole answer keeps to the move's hard limit: `n` is capped at the legal
-/// squares, and no further search is started (past the first, which gives
-/// the move) once the search is stopped, or once the time so far plus what
-/// one search has taken on average beyond its share would pass the limit
-/// and [`N_BEST_GRACE`] has passed since. (A search takes its share and a
-/// little more; with many of them, each share is shorter than the least a
-/// search takes, and that excess adds up: 1000 searches once took seconds
-/// against a limit of tens of ms.)
+/// before it, each with an equal share of the time left. However large
+/// `n`, the whole answer keeps to the move's hard limit: `n` is capped at
+/// the legal squares, every search ends by the limit, and no further
+/// search is started (past the first, which gives the move) once the
+/// search is stopped, or [`N_BEST_GRACE`] after the loop first finds the
+/// time up.
 fn n_best(
     board: &mut Board,
     side: Colour,
@@ -156,42 +158,29 @@ fn n_best(
     n: u32,
     context: &mut Context<'_>,
 ) -> Vec<Square> {
-    let start = Instant::now();
     let legal = legal_squares(board, side, limits, n);
     let count = n.min(legal).max(1);
     let mut found: Vec<Square> = Vec::new();
-    let mut excess = Duration::ZERO;
-    let mut time_up: Option<Duration> = None;
+    let mut time_up_at: Option<Instant> = None;
     for index in 0..count {
-        let elapsed = start.elapsed();
         if index > 0 {
             if context.stop.load(Ordering::Relaxed) {
                 break;
             }
-            let average_excess = excess / index;
-            if elapsed.saturating_add(average_excess) > limits.budget.hard {
-                let since = *time_up.get_or_insert(elapsed);
-                if elapsed.saturating_sub(since) >= N_BEST_GRACE {
+            if limits.time_is_up() {
+                let since = *time_up_at.get_or_insert_with(Instant::now);
+                if since.elapsed() >= N_BEST_GRACE {
                     break;
                 }
             }
         }
         // What earlier searches left unused goes to the later ones.
-        let budget = limits.budget.after(elapsed).share(count - index);
         let sub = Limits {
-            budget,
-            threads: if budget.hard < N_BEST_HELPERS_FROM {
-                1
-            } else {
-                limits.threads
-            },
             exclude: limits.exclude.iter().chain(&found).copied().collect(),
-            ..limits.clone()
+            ..limits.next_share(count - index)
         };
         let slot = MultiPv { index, count };
-        let searched = Instant::now();
         let best = context.search(board, side, &sub, slot).best;
-        excess += searched.elapsed().saturating_sub(budget.hard);
         match best {
             // Past the first move, only legal moves count as answers.
             Some(sq) if index == 0 || movegen::is_legal(board, sq, side) => found.push(sq),
@@ -199,70 +188,6 @@ fn n_best(
         }
     }
     found
-}
-
-/// The move's time split between `count` searches run one after another
-/// (the balance candidates), kept to the move's hard limit as YXNBEST keeps
-/// it: each search gets an equal share of what is left, so that an early
-/// search's unused time goes to the later ones and its overrun shortens
-/// them, and no search past the first starts once the time so far plus the
-/// average overrun would pass the limit (after [`N_BEST_GRACE`], for
-/// instant budgets). With fixed shares each search's small overrun added
-/// up: on a loaded machine 36 YXBALANCETWO searches of 26 ms took 1.7 s
-/// against a 1 s limit. Without a clock every search gets the whole budget.
-struct TimeShares {
-    start: Instant,
-    count: u32,
-    started: u32,
-    excess: Duration,
-    time_up: Option<Duration>,
-}
-
-impl TimeShares {
-    fn new(count: u32) -> TimeShares {
-        TimeShares {
-            start: Instant::now(),
-            count: count.max(1),
-            started: 0,
-            excess: Duration::ZERO,
-            time_up: None,
-        }
-    }
-
-    /// The limits of the next search, or `None` when no more should start.
-    fn next(&mut self, limits: &Limits, stop: &AtomicBool) -> Option<Limits> {
-        let elapsed = self.start.elapsed();
-        if self.started > 0 {
-            if stop.load(Ordering::Relaxed) || self.started >= self.count {
-                return None;
-            }
-            let average_excess = self.excess / self.started;
-            if elapsed.saturating_add(average_excess) > limits.budget.hard {
-                let since = *self.time_up.get_or_insert(elapsed);
-                if elapsed.saturating_sub(since) >= N_BEST_GRACE {
-                    return None;
-                }
-            }
-        }
-        let budget = if limits.budget.hard == Duration::MAX {
-            limits.budget
-        } else {
-            limits
-                .budget
-                .after(elapsed)
-                .share(self.count - self.started)
-        };
-        self.started += 1;
-        Some(Limits {
-            budget,
-            ..limits.clone()
-        })
-    }
-
-    /// Records the overrun of a search started at `searched`.
-    fn spent(&mut self, searched: Instant, sub: &Limits) {
-        self.excess += searched.elapsed().saturating_sub(sub.budget.hard);
-    }
 }
 
 /// The legal squares `side` may play (not excluded), counted up to `most`.
@@ -343,17 +268,16 @@ fn balance_one(
     if candidates.is_empty() {
         return context.best_move(board, side, limits);
     }
-    let mut shares = TimeShares::new(candidates.len() as u32);
+    let count = candidates.len();
     let mut best: Option<(i64, Square)> = None;
-    for sq in candidates {
-        let Some(sub) = shares.next(limits, context.stop) else {
+    for (index, sq) in candidates.into_iter().enumerate() {
+        if index > 0 && !may_search_more(limits, context) {
             break;
-        };
-        let searched = Instant::now();
+        }
+        let sub = limits.next_share((count - index) as u32);
         board.place(sq, side.stone());
         let value = -context.quiet_search(board, side.opponent(), &sub).score;
         board.undo();
-        shares.spent(searched, &sub);
         let gap = distance(value, target);
         if best.is_none_or(|(best_gap, _)| gap < best_gap) {
             best = Some((gap, sq));
@@ -395,19 +319,18 @@ fn balance_two(
     if pairs.is_empty() {
         return Vec::new();
     }
-    let mut shares = TimeShares::new(pairs.len() as u32);
+    let count = pairs.len();
     let mut best: Option<(i64, [Square; 2])> = None;
-    for pair in pairs {
-        let Some(sub) = shares.next(limits, context.stop) else {
+    for (index, pair) in pairs.into_iter().enumerate() {
+        if index > 0 && !may_search_more(limits, context) {
             break;
-        };
-        let searched = Instant::now();
+        }
+        let sub = limits.next_share((count - index) as u32);
         board.place(pair[0], side.stone());
         board.place(pair[1], them.stone());
         let value = context.quiet_search(board, side, &sub).score;
         board.undo();
         board.undo();
-        shares.spent(searched, &sub);
         let gap = distance(value, target);
         if best.is_none_or(|(best_gap, _)| gap < best_gap) {
             best = Some((gap, pair));
@@ -430,22 +353,15 @@ fn swap2(
     if stones == 0 {
         return propose_three(board, limits, context);
     }
-    let limits_now = Limits {
-        budget: limits.budget.share(if stones == 3 { 2 } else { 1 }),
-        ..limits.clone()
-    };
+    let limits_now = limits.next_share(if stones == 3 { 2 } else { 1 });
     let result = context.search(board, side, &limits_now, MultiPv::SINGLE);
     let Some(best) = result.best else {
         return Swap2Answer::Swap;
     };
     let edge = result.score - SWAP2_WHITE_NEEDS;
     if stones == 3 && edge.abs() <= SWAP2_EVEN_MARGIN {
-        let rest = Limits {
-            budget: limits.budget.share(2),
-            ..limits.clone()
-        };
         let even = SWAP2_WHITE_NEEDS;
-        if let [fourth, fifth] = balance_two(board, side, &rest, even, context)[..] {
+        if let [fourth, fifth] = balance_two(board, side, limits, even, context)[..] {
             return Swap2Answer::PlaceTwo([fourth, fifth]);
         }
     }

@@ -26,6 +26,11 @@ use vcf::ThreatSolver;
 /// What the caller asks of a search.
 #[derive(Clone, Debug)]
 pub struct Limits {
+    /// When the move's clock started (the command's arrival): the budget
+    /// counts from here, so that what comes before the search proper
+    /// (starting its thread, preparing its tables, the earlier searches of
+    /// a multi-search command) is paid from the move's time.
+    pub started: Instant,
     pub budget: Budget,
     /// Node limit from `INFO max_node` (0 = none).
     pub max_nodes: u64,
@@ -46,6 +51,7 @@ impl Limits {
     /// A search limited by `budget` only, with the default settings.
     pub fn timed(budget: Budget) -> Limits {
         Limits {
+            started: Instant::now(),
             budget,
             max_nodes: 0,
             max_depth: 0,
@@ -66,6 +72,28 @@ impl Limits {
 
     fn allows(&self, sq: Square) -> bool {
         !self.exclude.contains(&sq)
+    }
+
+    /// Time left before the hard limit (`Duration::MAX` without a clock).
+    pub fn hard_left(&self) -> Duration {
+        if self.budget.hard == Duration::MAX {
+            return Duration::MAX;
+        }
+        self.budget.hard.saturating_sub(self.started.elapsed())
+    }
+
+    /// The hard limit has passed.
+    pub fn time_is_up(&self) -> bool {
+        self.hard_left().is_zero()
+    }
+
+    /// Limits for the next of `parts` searches that share this move's time
+    /// (see [`Budget::next_share`]); `threads` as given.
+    pub fn next_share(&self, parts: u32) -> Limits {
+        Limits {
+            budget: self.budget.next_share(self.started.elapsed(), parts),
+            ..self.clone()
+        }
     }
 }
 
@@ -92,10 +120,18 @@ pub struct Progress {
     pub pv: Vec<Square>,
 }
 
+/// Called with the move as soon as the main thread has decided, before
+/// the helper threads are stopped and joined.
+pub type OnDecided = Box<dyn FnMut(Option<Square>) + Send>;
+
 /// Tables kept from one search to the next within a game.
 pub struct SearchState {
     pub tt: TranspositionTable,
     pub history: History,
+    /// Set by the caller of a single search that can answer before its
+    /// helpers are joined: on a busy machine a helper may wait tens of
+    /// milliseconds for a core before it sees the stop flag.
+    pub on_decided: Option<OnDecided>,
 }
 
 impl SearchState {
@@ -103,6 +139,7 @@ impl SearchState {
         SearchState {
             tt: TranspositionTable::new(table_bytes),
             history: History::new(),
+            on_decided: None,
         }
     }
 
@@ -138,6 +175,10 @@ const ITERATION_GROWTH_DEFAULT: f64 = 2.0;
 const ITERATION_GROWTH_MAX: f64 = 6.0;
 /// Deepest iteration.
 const MAX_DEPTH: u32 = 60;
+/// A search with less time than this left runs on one thread: starting
+/// helpers, sharing two cores with them and joining them would take much
+/// of its time (a multi-search command runs dozens of such searches).
+const HELPERS_FROM: Duration = Duration::from_millis(30);
 
 /// Picks a move for `side`. Always returns a legal move when one exists,
 /// also when `stop` is set from the start (then after a one-ply search).
@@ -149,7 +190,7 @@ pub fn think(
     state: &mut SearchState,
     report: &mut dyn FnMut(&Progress),
 ) -> SearchResult {
-    let start = Instant::now();
+    let start = limits.started;
     crate::eval::attach(board);
     let them = side.opponent();
     let result = |best: Square, score: i32, nodes: u64, depth: u32| SearchResult {
@@ -211,8 +252,11 @@ pub fn think(
         };
     };
 
-    // Threat solvers: our own forced win by fours, then by threes.
-    let instant = limits.budget.hard == Duration::ZERO || stop.load(Ordering::Relaxed);
+    // Threat solvers: our own forced win by fours, then by threes. A
+    // search whose time is already up (a late part of a multi-search
+    // command) is as minimal as an instant one.
+    let instant =
+        limits.budget.hard == Duration::ZERO || limits.time_is_up() || stop.load(Ordering::Relaxed);
     let mut solver = ThreatSolver::new(solver_node_limit(ROOT_VCF_NODES, limits, instant));
     // Instant moves are bounded by their small node limit alone.
     if !instant {
@@ -253,8 +297,7 @@ pub fn think(
             return result(sq, mate_in(MAX_PLY), solver_nodes, 1);
         }
         solver_nodes += solver.nodes;
-        solver_nodes +=
-            keep_moves_that_stop_a_forced_win(board, side, &mut moves, limits, start, stop);
+        solver_nodes += keep_moves_that_stop_a_forced_win(board, side, &mut moves, limits, stop);
     }
     let first = moves.first().map_or(first, |m| m.sq);
 
@@ -269,7 +312,11 @@ pub fn think(
         max_nodes: limits.max_nodes,
         stop,
     };
-    let SearchState { tt, history } = state;
+    let SearchState {
+        tt,
+        history,
+        on_decided,
+    } = state;
     tt.new_search();
     let tt = &*tt;
     let root = Root {
@@ -284,11 +331,21 @@ pub fn think(
     );
     let helpers = threads::Helpers::new();
     let (mut result, helper_nodes) = std::thread::scope(|scope| {
-        let count = limits.threads.max(1) - 1;
+        let count = if limits.hard_left() < HELPERS_FROM {
+            0
+        } else {
+            limits.threads.max(1) - 1
+        };
         let helper_rule = stop_rule(helpers.stop_flag());
         let handles = helpers.start(scope, count, board, tt, &moves, &root, helper_rule);
         let mut searcher = Searcher::new(board, tt, history, stop_rule(stop));
         let result = main_iterations(&mut searcher, &root, &mut moves, limits, &helpers, report);
+        if count > 0 {
+            log::debug!("main thread done at {} ms", start.elapsed().as_millis());
+            if let Some(decided) = on_decided.as_mut() {
+                decided(result.best);
+            }
+        }
         (result, helpers.finish(handles))
     });
     result.nodes += helper_nodes;
@@ -337,8 +394,12 @@ fn main_iterations(
         elapsed: start.elapsed(),
         pv,
     };
+    // The first iteration is cut only by a clock (never for an instant
+    // move): on a large board or a busy machine it can take longer than
+    // the whole move, and the best-ordered root move is always ready.
+    let clock_cuts_first = limits.budget.hard != Duration::MAX && !limits.budget.hard.is_zero();
     for depth in 1..=root.max_depth {
-        searcher.may_abort = depth > 1;
+        searcher.may_abort = depth > 1 || clock_cuts_first;
         searcher.seldepth = 0;
         let value = aspiration_search(searcher, root.side, moves, depth as i32, previous);
         let pv: Vec<Square> = searcher.root_pv().to_vec();
@@ -403,14 +464,13 @@ pub(crate) fn keep_moves_that_stop_a_forced_win(
     side: Colour,
     moves: &mut Vec<ScoredMove>,
     limits: &Limits,
-    start: Instant,
     stop: &AtomicBool,
 ) -> u64 {
     let them = side.opponent();
     if moves.len() < 2 || limits.budget.hard == Duration::MAX {
         return 0;
     }
-    let deadline = start.checked_add(limits.budget.hard * DEFENCE_TIME_PERCENT / 100);
+    let deadline = Instant::now().checked_add(limits.hard_left() * DEFENCE_TIME_PERCENT / 100);
     let mut solver = ThreatSolver::new(solver_node_limit(DEFENCE_CHECK_NODES, limits, false));
     solver.set_deadline(deadline);
     solver.set_stop(stop);
@@ -424,21 +484,27 @@ pub(crate) fn keep_moves_that_stop_a_forced_win(
     if !threatened {
         return nodes;
     }
+    // Under `INFO max_node` the defence spends about that many nodes, not
+    // thousands a root move (171k nodes against max_node 1000 took a
+    // second on a loaded machine).
+    let node_budget = if limits.max_nodes > 0 {
+        limits.max_nodes.max(2_000)
+    } else {
+        u64::MAX
+    };
     let mut safe = Vec::with_capacity(moves.len());
     for m in moves.iter() {
-        // Past the deadline the rest are kept unchecked: each check starts
-        // with a fresh node budget and reads the clock only every few
-        // hundred nodes, so checking them all anyway took 45k nodes, half
-        // a second past a 79 ms hard limit on a loaded machine.
-        // Likewise once the search's node limit (`INFO max_node`) is spent.
-        let late = deadline.is_some_and(|deadline| Instant::now() >= deadline)
-            || (limits.max_nodes > 0 && nodes >= limits.max_nodes);
-        if stop.load(Ordering::Relaxed) || late {
+        // Each check would still spend a few hundred nodes before reading
+        // the clock: with a hundred root moves on a busy machine that is
+        // more than the whole move.
+        let out_of_time = deadline.is_some_and(|deadline| Instant::now() >= deadline);
+        if out_of_time || nodes >= node_budget || stop.load(Ordering::Relaxed) {
             safe.push(*m);
             continue;
         }
         board.place(m.sq, side.stone());
-        let (loses, used) = wins(&mut solver, board, DEFENCE_MOVE_NODES);
+        let move_nodes = DEFENCE_MOVE_NODES.min(node_budget.saturating_sub(nodes));
+        let (loses, used) = wins(&mut solver, board, move_nodes);
         board.undo();
         nodes += used;
         if !loses {
@@ -495,10 +561,11 @@ fn solver_node_limit(full: u64, limits: &Limits, instant: bool) -> u64 {
     } else {
         full
     };
-    if limits.budget.hard == Duration::MAX {
+    let left = limits.hard_left();
+    if left == Duration::MAX {
         return full;
     }
-    let millis = limits.budget.hard.as_millis().min(u64::MAX as u128) as u64;
+    let millis = left.as_millis().min(u64::MAX as u128) as u64;
     full.min(millis.saturating_mul(SOLVER_NODES_PER_MS))
         .max(2_000)
 }

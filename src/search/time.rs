@@ -76,6 +76,25 @@ impl Budget {
         }
     }
 
+    /// For the next of `parts` searches in a row that share this budget,
+    /// all timed from one origin, `elapsed` after it: an equal share of
+    /// what is left, as limits from the same origin. However long the
+    /// earlier searches took, none ends past this budget's own limits.
+    pub fn next_share(&self, elapsed: Duration, parts: u32) -> Budget {
+        let rest = self.after(elapsed).share(parts);
+        let from_origin = |limit: Duration, share: Duration| {
+            if limit == Duration::MAX {
+                limit
+            } else {
+                elapsed.saturating_add(share).min(limit)
+            }
+        };
+        Budget {
+            target: from_origin(self.target, rest.target),
+            hard: from_origin(self.hard, rest.hard),
+        }
+    }
+
     /// An equal share of this budget for one of `parts` searches in a row.
     pub fn share(&self, parts: u32) -> Budget {
         let parts = parts.max(1);
@@ -249,6 +268,24 @@ mod tests {
         huge.timeout_turn = 0;
         assert!(huge.budget().hard <= Duration::from_millis(5000));
         assert!(huge.budget().target <= huge.budget().hard);
+    }
+
+    #[test]
+    fn shares_of_one_budget_never_pass_it() {
+        let budget = Budget {
+            target: Duration::from_millis(60),
+            hard: Duration::from_millis(90),
+        };
+        // 30 ms in, three searches left: each gets a third of the rest.
+        let next = budget.next_share(Duration::from_millis(30), 3);
+        assert_eq!(next.hard, Duration::from_millis(50));
+        assert_eq!(next.target, Duration::from_millis(40));
+        // Past the limit, the next search ends at the limit itself.
+        let late = budget.next_share(Duration::from_millis(200), 2);
+        assert_eq!(late.hard, budget.hard);
+        assert_eq!(late.target, budget.target);
+        let unlimited = Budget::unlimited().next_share(Duration::from_millis(5), 4);
+        assert_eq!(unlimited, Budget::unlimited());
     }
 
     #[test]

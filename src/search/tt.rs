@@ -123,6 +123,17 @@ fn zeroed_buckets(count: usize) -> Vec<Bucket> {
     }
 }
 
+/// Drops `value` on a short-lived thread of its own (or here, when no
+/// thread can be started): freeing a large table must not delay a move.
+pub fn free_in_background<T: Send + 'static>(value: T) {
+    let spawned = std::thread::Builder::new()
+        .name("free-table".into())
+        .spawn(move || drop(value));
+    if let Err(e) = spawned {
+        log::debug!("could not start a thread to free a table: {e}");
+    }
+}
+
 /// What a probe found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TtHit {
@@ -186,16 +197,19 @@ impl TranspositionTable {
     /// Empties the table. An unused table is left alone. A small one is
     /// zeroed in place: freeing and re-allocating it would let the allocator
     /// serve the new table from its heap (memset, resident beside the old
-    /// pages). A large one is freed first and re-allocated: allocations this
-    /// big always come straight from the OS, lazily zeroed, so clearing
-    /// costs no time and untouched pages no memory.
+    /// pages). A large one is re-allocated: allocations this big always
+    /// come straight from the OS, lazily zeroed, so the new table costs no
+    /// time and untouched pages no memory; the old one is freed on another
+    /// thread, as returning hundreds of MiB of written pages takes tens of
+    /// milliseconds of the move on a busy machine.
     pub fn clear(&mut self) {
         if *self.used.get_mut() {
             let count = self.buckets.len();
             if self.size_bytes() <= IN_PLACE_CLEAR_BYTES {
                 self.buckets.fill_with(Bucket::default);
             } else {
-                self.buckets = Vec::new();
+                let old = std::mem::take(&mut self.buckets);
+                free_in_background(old);
                 self.buckets = zeroed_buckets(count);
             }
         }

@@ -155,10 +155,22 @@ impl Session {
     /// Answer for a line longer than the protocol allows (its tail was
     /// discarded by the reader).
     pub fn handle_overlong_line(&mut self, prefix: &[u8]) -> Vec<Action> {
-        let reply = vec![Action::Reply(Reply::Error(format!(
-            "line too long: '{}'",
-            excerpt(prefix)
-        )))];
+        self.refuse_unread_line(format!("line too long: '{}'", excerpt(prefix)))
+    }
+
+    /// Answer for a line that arrived during a search when the queue of
+    /// lines waiting for the move was full: it was dropped unread.
+    pub fn handle_dropped_line(&mut self) -> Vec<Action> {
+        self.refuse_unread_line(format!(
+            "line dropped: more than {} KiB of input arrived during the search",
+            crate::protocol::QUEUE_BYTES / 1024
+        ))
+    }
+
+    /// One `ERROR` for a line the engine could not read, counted as a
+    /// refused line of the block it may belong to.
+    fn refuse_unread_line(&mut self, error: String) -> Vec<Action> {
+        let reply = vec![Action::Reply(Reply::Error(error))];
         match &self.block {
             Some(block) if block.has_game => self.note_refusal(reply),
             Some(_) => Vec::new(),

@@ -342,12 +342,13 @@ fn a_query_cut_by_its_node_limit_does_not_hide_the_vcf_from_the_next() {
 #[test]
 fn threat_defence_drops_only_moves_that_leave_the_forced_win() {
     use crate::search::{keep_moves_that_stop_a_forced_win, root_moves};
-    let limits = Limits::timed(Budget {
-        target: std::time::Duration::from_secs(20),
-        hard: std::time::Duration::from_secs(20),
-    });
     let mut narrowed = 0;
     for (mut b, attacker, _, _) in vcf_puzzles() {
+        // The clock starts anew for each position.
+        let limits = Limits::timed(Budget {
+            target: std::time::Duration::from_secs(20),
+            hard: std::time::Duration::from_secs(20),
+        });
         let defender = attacker.opponent();
         let mut moves = root_moves(&mut b, defender, &limits);
         let all: Vec<Square> = moves.iter().map(|m| m.sq).collect();
@@ -356,7 +357,6 @@ fn threat_defence_drops_only_moves_that_leave_the_forced_win() {
             defender,
             &mut moves,
             &limits,
-            std::time::Instant::now(),
             &AtomicBool::new(false),
         );
         assert!(!moves.is_empty());
