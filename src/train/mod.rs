@@ -7,6 +7,13 @@ pub mod format;
 pub mod policy;
 pub mod tune;
 
+/// Is position `position` held out for validation: one in `every`, chosen
+/// by `seed` (the same split in every run with that seed).
+pub fn held_out(position: usize, seed: u64, every: u64) -> bool {
+    let mut rng = crate::rng::SplitMix64::new(seed ^ (position as u64).wrapping_mul(0x9e37_79b9));
+    rng.below(every.max(2)) == 0
+}
+
 /// The slot of table `id` in `tables`, added if new.
 pub fn table_slot(tables: &mut Vec<crate::eval::TableId>, id: crate::eval::TableId) -> u8 {
     let slot = tables.iter().position(|&t| t == id).unwrap_or_else(|| {

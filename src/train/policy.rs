@@ -182,11 +182,6 @@ impl PolicyModel {
     }
 }
 
-fn is_validation(position: usize, options: &PolicyOptions) -> bool {
-    let mut rng = SplitMix64::new(options.seed ^ (position as u64).wrapping_mul(0x9e37_79b9));
-    rng.below(options.validation_every.max(2)) == 0
-}
-
 /// Mean loss, top-1 and top-3 shares of `model` over `positions`.
 fn measure(model: &PolicyModel, data: &PolicyDataset, positions: &[usize]) -> (f64, f64, f64) {
     let (mut loss, mut top1, mut top3) = (0.0, 0usize, 0usize);
@@ -211,7 +206,7 @@ pub fn tune_policy(
         params: vec![0.0; n],
     };
     let (validation, training): (Vec<usize>, Vec<usize>) =
-        (0..data.len()).partition(|&p| is_validation(p, options));
+        (0..data.len()).partition(|&p| super::held_out(p, options.seed, options.validation_every));
     let engine_share = |ranks: u16| {
         validation
             .iter()

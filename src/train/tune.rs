@@ -196,12 +196,6 @@ impl Model {
     }
 }
 
-/// Which positions are held out.
-fn is_validation(position: usize, options: &TuneOptions) -> bool {
-    let mut rng = SplitMix64::new(options.seed ^ (position as u64).wrapping_mul(0x9e37_79b9));
-    rng.below(options.validation_every.max(2)) == 0
-}
-
 /// Mean cross-entropy of `model` over `positions`.
 fn loss(model: &Model, data: &Dataset, positions: &[usize], k: f64, threads: usize) -> f64 {
     if positions.is_empty() {
@@ -282,7 +276,7 @@ pub fn tune(
     let initial = Model::from_tables(start);
     let mut model = initial.clone();
     let (validation, training): (Vec<usize>, Vec<usize>) =
-        (0..data.len()).partition(|&p| is_validation(p, options));
+        (0..data.len()).partition(|&p| super::held_out(p, options.seed, options.validation_every));
     let k = fit_k(&model, data, &training, options);
     set_targets(data, options, k);
     let threads = options.threads.max(1);
