@@ -151,6 +151,18 @@ struct Output<W: Write> {
     out: W,
 }
 
+impl Running {
+    /// Prints the progress report held back for the rate limit: the last
+    /// word of the search (or of a YXNBEST variation) before the answer.
+    fn send_held_back<W: Write>(&mut self, output: &mut Output<W>) {
+        if let Some((progress, slot)) = self.held_back.take() {
+            for reply in progress_replies(&progress, slot, self.show_detail) {
+                output.send(&reply);
+            }
+        }
+    }
+}
+
 impl<W: Write> Output<W> {
     fn send(&mut self, reply: &Reply) {
         // A closed stdout means the manager is gone; the read side notices.
@@ -387,11 +399,7 @@ impl<W: Write> Protocol<W> {
                     "search decided {} ms after it started",
                     running.started.elapsed().as_millis()
                 );
-                if let Some((progress, slot)) = running.held_back.take() {
-                    for reply in progress_replies(&progress, slot, running.show_detail) {
-                        self.output.send(&reply);
-                    }
-                }
+                running.send_held_back(&mut self.output);
                 running.answered = true;
                 let outcome = Outcome::Moves(best.into_iter().collect());
                 for action in self.session.finish_search(Some(outcome)) {
@@ -413,11 +421,7 @@ impl<W: Write> Protocol<W> {
                     "search reported done {} ms after it started",
                     running.started.elapsed().as_millis()
                 );
-                if let Some((progress, slot)) = running.held_back.take() {
-                    for reply in progress_replies(&progress, slot, running.show_detail) {
-                        self.output.send(&reply);
-                    }
-                }
+                running.send_held_back(&mut self.output);
                 self.search = None;
                 self.state = Some(state);
                 let actions = self.session.finish_search(result);
