@@ -8,10 +8,12 @@
 //! table lookup.
 
 mod rule;
+mod square_set;
 mod values;
 pub mod zobrist;
 
 pub use rule::Rule;
+pub use square_set::SquareSet;
 pub use values::{SquareValues, ValueTables, THREAT_MASKS};
 
 use crate::pattern::{
@@ -148,9 +150,25 @@ pub struct Board {
     sums: [[i32; 2]; 2],
     /// Number of empty squares of each threat class, per colour.
     threat_counts: [[u16; CellThreat::COUNT]; 2],
+    /// The empty squares of each threat class from `CellThreat::Four` up,
+    /// per colour (index: class − `FIRST_SET_CLASS`). The common classes
+    /// below, which most updates move between, keep no set.
+    threat_sets: Box<[[SquareSet; SET_CLASSES]; 2]>,
+    /// The words of a [`SquareSet`] that cover the board's squares.
+    set_words: std::ops::Range<usize>,
     hash: u64,
     history: Vec<Square>,
     empty_count: usize,
+}
+
+/// The first threat class with a square set, and how many have one.
+const FIRST_SET_CLASS: usize = CellThreat::Four as usize;
+const SET_CLASSES: usize = CellThreat::COUNT - FIRST_SET_CLASS;
+
+/// The slot of `threat`'s square set, if it has one.
+#[inline]
+fn set_slot(threat: CellThreat) -> Option<usize> {
+    (threat as usize).checked_sub(FIRST_SET_CLASS)
 }
 
 /// Why a board could not be made.
@@ -193,6 +211,11 @@ impl Board {
             near: vec![0; SQUARES],
             sums: [[0; 2]; 2],
             threat_counts: [[0; CellThreat::COUNT]; 2],
+            threat_sets: Box::new([[SquareSet::EMPTY; SET_CLASSES]; 2]),
+            set_words: SquareSet::word_range(
+                Square::new(0, 0).index(),
+                Square::new(width - 1, height - 1).index(),
+            ),
             hash: 0,
             history: Vec::with_capacity(width * height),
             empty_count: width * height,
@@ -368,6 +391,29 @@ impl Board {
         self.threat_counts[colour.index()][threat as usize] as usize
     }
 
+    /// The empty squares where Black has a threat class in the bit mask
+    /// `classes[0]` (see [`CellThreat::bit`]) or White one in `classes[1]`,
+    /// row by row. Only classes from `CellThreat::Four` up are kept.
+    #[inline]
+    pub fn threat_squares_in(&self, classes: [u16; 2]) -> impl Iterator<Item = Square> + '_ {
+        debug_assert!(
+            (classes[0] | classes[1]) & ((1 << FIRST_SET_CLASS) - 1) == 0,
+            "no square set for a class below Four"
+        );
+        let sets = &self.threat_sets;
+        self.set_words.clone().flat_map(move |w| {
+            let mut bits = 0;
+            for (colour, mask) in classes.into_iter().enumerate() {
+                for (slot, set) in sets[colour].iter().enumerate() {
+                    if mask >> (slot + FIRST_SET_CLASS) & 1 != 0 {
+                        bits |= set.word(w);
+                    }
+                }
+            }
+            square_set::word_squares(w, bits)
+        })
+    }
+
     /// Does `colour` win by playing on the empty square `sq`?
     #[inline]
     pub fn is_winning_move(&self, sq: Square, colour: Colour) -> bool {
@@ -439,7 +485,7 @@ impl Board {
     #[inline]
     fn refresh(&mut self, index: usize, direction: usize) {
         let key = self.keys[index][direction];
-        let new_patterns = [self.tables.black.get(key), self.tables.white.get(key)];
+        let new_patterns = self.tables.both(key);
         for (colour, new_pattern) in new_patterns.into_iter().enumerate() {
             let view = &mut self.views[index][colour];
             if view.patterns[direction] == new_pattern {
@@ -447,10 +493,18 @@ impl Board {
             }
             view.patterns[direction] = new_pattern;
             let combo = crate::pattern::combo_index(view.patterns);
-            let threat = self.combos.threat(combo);
-            let dense = self.combos.dense(combo);
-            self.threat_counts[colour][view.threat as usize] -= 1;
-            self.threat_counts[colour][threat as usize] += 1;
+            let (dense, threat) = self.combos.dense_and_threat(combo);
+            if threat != view.threat {
+                self.threat_counts[colour][view.threat as usize] -= 1;
+                self.threat_counts[colour][threat as usize] += 1;
+                let sets = &mut self.threat_sets[colour];
+                if let Some(slot) = set_slot(view.threat) {
+                    sets[slot].remove(index);
+                }
+                if let Some(slot) = set_slot(threat) {
+                    sets[slot].insert(index);
+                }
+            }
             let eval = &self.values.colours[colour].eval;
             let (old, new) = (eval[view.dense as usize], eval[dense as usize]);
             let sums = &mut self.sums[colour];
@@ -466,6 +520,9 @@ impl Board {
             let view = self.views[index][colour];
             let value = self.values.colours[colour].eval[view.dense as usize];
             self.threat_counts[colour][view.threat as usize] -= 1;
+            if let Some(slot) = set_slot(view.threat) {
+                self.threat_sets[colour][slot].remove(index);
+            }
             self.sums[colour][0] -= value[0];
             self.sums[colour][1] -= value[1];
         }
@@ -476,6 +533,9 @@ impl Board {
             let view = self.views[index][colour];
             let value = self.values.colours[colour].eval[view.dense as usize];
             self.threat_counts[colour][view.threat as usize] += 1;
+            if let Some(slot) = set_slot(view.threat) {
+                self.threat_sets[colour][slot].insert(index);
+            }
             self.sums[colour][0] += value[0];
             self.sums[colour][1] += value[1];
         }
@@ -485,6 +545,7 @@ impl Board {
     fn recompute_all(&mut self) {
         self.sums = [[0; 2]; 2];
         self.threat_counts = [[0; CellThreat::COUNT]; 2];
+        *self.threat_sets = [[SquareSet::EMPTY; SET_CLASSES]; 2];
         for sq in self.squares().collect::<Vec<_>>() {
             let index = sq.index();
             let keys = self.keys[index];
@@ -526,6 +587,25 @@ impl Board {
         }
         if self.sums != fresh.sums || self.threat_counts != fresh.threat_counts {
             return Err("value sums or threat counts differ".into());
+        }
+        if self.threat_sets != fresh.threat_sets {
+            return Err("threat square sets differ".into());
+        }
+        for colour in [Colour::Black, Colour::White] {
+            for threat in CellThreat::ALL.into_iter().filter(|&t| set_slot(t).is_some()) {
+                let scanned: Vec<Square> = self
+                    .empty_squares()
+                    .filter(|&sq| self.threat(sq, colour) == threat)
+                    .collect();
+                let mut classes = [0; 2];
+                classes[colour.index()] = threat.bit();
+                let kept: Vec<Square> = self.threat_squares_in(classes).collect();
+                if scanned != kept {
+                    return Err(format!(
+                        "{threat:?} squares of {colour:?}: kept {kept:?}, scanned {scanned:?}"
+                    ));
+                }
+            }
         }
         Ok(())
     }

@@ -30,6 +30,29 @@ pub enum CellThreat {
 
 impl CellThreat {
     pub const COUNT: usize = 9;
+
+    pub const ALL: [CellThreat; CellThreat::COUNT] = [
+        CellThreat::None,
+        CellThreat::Two,
+        CellThreat::Four,
+        CellThreat::Three,
+        CellThreat::DoubleThree,
+        CellThreat::FourThree,
+        CellThreat::DoubleFour,
+        CellThreat::OpenFour,
+        CellThreat::Five,
+    ];
+
+    #[inline]
+    pub fn from_index(index: u8) -> CellThreat {
+        CellThreat::ALL[index as usize]
+    }
+
+    /// This class's bit in a mask of classes.
+    #[inline]
+    pub const fn bit(self) -> u16 {
+        1 << self as u16
+    }
 }
 
 /// Index of a cell's four patterns in the combination tables.
@@ -111,7 +134,14 @@ pub fn dense_combos() -> Vec<[Pattern; 4]> {
 pub struct ComboTable {
     threats: Box<[CellThreat]>,
     dense: Box<[DenseCombo]>,
+    /// Both at once, `dense | threat << DENSE_BITS`: the board's update
+    /// reads one entry instead of two.
+    packed: Box<[u16]>,
 }
+
+/// Bits of a dense index in a packed entry.
+const DENSE_BITS: u32 = 11;
+const _: () = assert!(DENSE_COMBO_COUNT <= 1 << DENSE_BITS);
 
 impl ComboTable {
     pub fn get() -> &'static ComboTable {
@@ -129,13 +159,21 @@ impl ComboTable {
                 .enumerate()
                 .map(|(i, patterns)| (patterns, i as DenseCombo))
                 .collect();
+            let threats: Box<[CellThreat]> = (0..COMBO_COUNT as Combo)
+                .map(|combo| threat_of(combo_patterns(combo)))
+                .collect();
+            let dense: Box<[DenseCombo]> = (0..COMBO_COUNT as Combo)
+                .map(|combo| index_of[&sorted(combo)])
+                .collect();
+            let packed = dense
+                .iter()
+                .zip(threats.iter())
+                .map(|(&d, &t)| d | (t as u16) << DENSE_BITS)
+                .collect();
             ComboTable {
-                threats: (0..COMBO_COUNT as Combo)
-                    .map(|combo| threat_of(combo_patterns(combo)))
-                    .collect(),
-                dense: (0..COMBO_COUNT as Combo)
-                    .map(|combo| index_of[&sorted(combo)])
-                    .collect(),
+                threats,
+                dense,
+                packed,
             }
         })
     }
@@ -143,6 +181,14 @@ impl ComboTable {
     #[inline]
     pub fn threat(&self, combo: Combo) -> CellThreat {
         self.threats[combo as usize]
+    }
+
+    /// The dense index and the threat class of a combination.
+    #[inline]
+    pub fn dense_and_threat(&self, combo: Combo) -> (DenseCombo, CellThreat) {
+        let entry = self.packed[combo as usize];
+        let dense = entry & ((1 << DENSE_BITS) - 1);
+        (dense, CellThreat::from_index((entry >> DENSE_BITS) as u8))
     }
 
     /// The order-independent index of a combination.

@@ -134,11 +134,22 @@ impl PatternTable {
     }
 }
 
-/// The two tables a rule needs: one for each colour.
+/// The two tables a rule needs: one for each colour, and both merged.
 #[derive(Clone, Copy)]
 pub struct ColourTables {
     pub black: &'static PatternTable,
     pub white: &'static PatternTable,
+    /// `[black, white]` patterns per key: the board's update reads both
+    /// colours' patterns from one cache line.
+    pub both: &'static [[Pattern; 2]],
+}
+
+impl ColourTables {
+    /// `[black, white]` patterns of `key`.
+    #[inline]
+    pub fn both(&self, key: u32) -> [Pattern; 2] {
+        self.both[key as usize]
+    }
 }
 
 /// Own-perspective table (own stones = 1) and its colour-swapped twin.
@@ -169,10 +180,19 @@ fn table_pair(win: WinCondition) -> &'static TablePair {
 /// Tables for black and white under the given win conditions (generated on
 /// first use and shared for the life of the process).
 pub fn colour_tables(black_win: WinCondition, white_win: WinCondition) -> ColourTables {
-    ColourTables {
-        black: &table_pair(black_win).own_is_black,
-        white: &table_pair(white_win).own_is_white,
-    }
+    const N: usize = WinCondition::COUNT;
+    static MERGED: [OnceLock<Box<[[Pattern; 2]]>>; N * N] = [const { OnceLock::new() }; N * N];
+    let black = &table_pair(black_win).own_is_black;
+    let white = &table_pair(white_win).own_is_white;
+    let both = MERGED[black_win as usize * N + white_win as usize].get_or_init(|| {
+        black
+            .patterns
+            .iter()
+            .zip(white.patterns.iter())
+            .map(|(&b, &w)| [b, w])
+            .collect()
+    });
+    ColourTables { black, white, both }
 }
 
 /// Builds a key from a window of eleven cells (centre ignored). For tests

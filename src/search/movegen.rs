@@ -58,9 +58,31 @@ pub fn five_squares(board: &Board, colour: Colour) -> Vec<Square> {
     if board.threat_count(colour, CellThreat::Five) == 0 {
         return Vec::new();
     }
-    candidates(board)
-        .filter(|&sq| board.threat(sq, colour) == CellThreat::Five)
-        .collect()
+    threat_squares(board, colour, CellThreat::Five.bit()).collect()
+}
+
+/// The classes of every square where a line makes a four (a five square
+/// may have one too).
+pub const FOUR_CLASSES: u16 = CellThreat::Four.bit()
+    | CellThreat::FourThree.bit()
+    | CellThreat::DoubleFour.bit()
+    | CellThreat::OpenFour.bit()
+    | CellThreat::Five.bit();
+
+/// The candidate squares (see [`candidates`]) where `colour` has a threat
+/// class in the mask `classes`, in board order, from the board's sets of
+/// threat squares rather than a scan.
+#[inline]
+pub fn threat_squares(
+    board: &Board,
+    colour: Colour,
+    classes: u16,
+) -> impl Iterator<Item = Square> + '_ {
+    let mut masks = [0; 2];
+    masks[colour.index()] = classes;
+    board
+        .threat_squares_in(masks)
+        .filter(|&sq| board.is_near_stone(sq))
 }
 
 /// Can `side` make an open four or two fours with a legal move (a win in
@@ -78,9 +100,7 @@ pub fn has_winning_four(board: &mut Board, side: Colour) -> bool {
     if !restricted(board, side) {
         return true;
     }
-    let squares: Vec<Square> = candidates(board)
-        .filter(|&sq| board.threat(sq, side) == CellThreat::OpenFour)
-        .collect();
+    let squares: Vec<Square> = threat_squares(board, side, CellThreat::OpenFour.bit()).collect();
     squares
         .into_iter()
         .any(|sq| !renju::is_forbidden(board, sq))
@@ -144,12 +164,8 @@ pub fn faces_combination(board: &Board, side: Colour) -> bool {
 pub fn generate_combination_defences(board: &mut Board, side: Colour, moves: &mut Vec<ScoredMove>) {
     moves.clear();
     let them = side.opponent();
-    let Some(combo_square) = candidates(board).find(|&sq| {
-        matches!(
-            board.threat(sq, them),
-            CellThreat::FourThree | CellThreat::DoubleThree
-        )
-    }) else {
+    let combinations = CellThreat::FourThree.bit() | CellThreat::DoubleThree.bit();
+    let Some(combo_square) = threat_squares(board, them, combinations).next() else {
         return;
     };
     let double_three = board.threat(combo_square, them) == CellThreat::DoubleThree;

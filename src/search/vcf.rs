@@ -5,7 +5,8 @@
 //! whose only block is forbidden has lost).
 
 use super::movegen::{
-    candidates, five_squares, has_winning_four, is_legal, makes_four, order_score, restricted,
+    five_squares, has_winning_four, is_legal, makes_four, order_score, restricted, threat_squares,
+    FOUR_CLASSES,
 };
 use crate::board::{Board, Colour, Square};
 use crate::pattern::{CellThreat, Pattern};
@@ -207,13 +208,8 @@ impl<'a> ThreatSolver<'a> {
         }
         // Threes that the defender must answer, the most promising first
         // (what the square is worth to the attacker, and to the defender).
-        let mut threes: Vec<(Square, i32)> = candidates(board)
-            .filter(|&sq| {
-                matches!(
-                    board.threat(sq, attacker),
-                    CellThreat::Three | CellThreat::DoubleThree
-                )
-            })
+        let three_classes = CellThreat::Three.bit() | CellThreat::DoubleThree.bit();
+        let mut threes: Vec<(Square, i32)> = threat_squares(board, attacker, three_classes)
             .map(|sq| (sq, order_score(board, sq, attacker)))
             .collect();
         threes.sort_by_key(|&(sq, value)| (-value, sq.index()));
@@ -245,10 +241,15 @@ impl<'a> ThreatSolver<'a> {
             return false;
         }
         self.nodes = saved.max(self.nodes);
-        let defences: Vec<Square> = candidates(board)
+        let mut masks = [0; 2];
+        masks[attacker.index()] = FOUR_CLASSES;
+        masks[defender.index()] = FOUR_CLASSES;
+        let defences: Vec<Square> = board
+            .threat_squares_in(masks)
             .filter(|&sq| {
-                board.patterns(sq, attacker).iter().any(|p| p.is_four())
-                    || makes_four(board.threat(sq, defender))
+                board.is_near_stone(sq)
+                    && (board.patterns(sq, attacker).iter().any(|p| p.is_four())
+                        || makes_four(board.threat(sq, defender)))
             })
             .collect();
         for sq in defences {
@@ -271,7 +272,7 @@ impl<'a> ThreatSolver<'a> {
 
 /// Squares where `attacker` makes a four, strongest first.
 fn four_moves(board: &Board, attacker: Colour) -> Vec<Square> {
-    let mut moves: Vec<(Square, i32)> = candidates(board)
+    let mut moves: Vec<(Square, i32)> = threat_squares(board, attacker, FOUR_CLASSES)
         .filter_map(|sq| {
             let patterns = board.patterns(sq, attacker);
             if !patterns.iter().any(|p| p.is_four()) {
