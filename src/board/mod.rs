@@ -468,13 +468,25 @@ impl Board {
     /// neighbour along the four lines, then refreshes the empty ones.
     #[inline]
     fn update_neighbour_keys(&mut self, sq: Square, change: impl Fn(u32, u32) -> u32, state: u32) {
+        let far_cells_matter = self.tables.far_cells_matter;
         for direction in 0..4 {
-            for steps in [-5isize, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
+            for steps in [-4isize, -3, -2, -1, 1, 2, 3, 4] {
                 let neighbour = sq.offset(direction, steps).index();
                 let bits = state << key_shift(-steps as i32);
                 let key = &mut self.keys[neighbour][direction];
                 *key = change(*key, bits);
                 if self.cells[neighbour] == CellState::Empty {
+                    self.refresh(neighbour, direction);
+                }
+            }
+            // Five away: the key changes, the patterns only under rules
+            // that look that far.
+            for steps in [-5isize, 5] {
+                let neighbour = sq.offset(direction, steps).index();
+                let bits = state << key_shift(-steps as i32);
+                let key = &mut self.keys[neighbour][direction];
+                *key = change(*key, bits);
+                if far_cells_matter && self.cells[neighbour] == CellState::Empty {
                     self.refresh(neighbour, direction);
                 }
             }
@@ -592,7 +604,10 @@ impl Board {
             return Err("threat square sets differ".into());
         }
         for colour in [Colour::Black, Colour::White] {
-            for threat in CellThreat::ALL.into_iter().filter(|&t| set_slot(t).is_some()) {
+            for threat in CellThreat::ALL
+                .into_iter()
+                .filter(|&t| set_slot(t).is_some())
+            {
                 let scanned: Vec<Square> = self
                     .empty_squares()
                     .filter(|&sq| self.threat(sq, colour) == threat)

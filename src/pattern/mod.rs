@@ -142,7 +142,14 @@ pub struct ColourTables {
     /// `[black, white]` patterns per key: the board's update reads both
     /// colours' patterns from one cache line.
     pub both: &'static [[Pattern; 2]],
+    /// Whether a stone five cells away can change a pattern (found from
+    /// the tables). It cannot in freestyle, which has no overline or
+    /// blocked five to see: there the board skips those updates.
+    pub far_cells_matter: bool,
 }
+
+/// The key bits of the two cells five steps away.
+pub const FAR_CELLS: u32 = 3 << key_shift(-(HALF_LINE as i32)) | 3 << key_shift(HALF_LINE as i32);
 
 impl ColourTables {
     /// `[black, white]` patterns of `key`.
@@ -181,18 +188,28 @@ fn table_pair(win: WinCondition) -> &'static TablePair {
 /// first use and shared for the life of the process).
 pub fn colour_tables(black_win: WinCondition, white_win: WinCondition) -> ColourTables {
     const N: usize = WinCondition::COUNT;
-    static MERGED: [OnceLock<Box<[[Pattern; 2]]>>; N * N] = [const { OnceLock::new() }; N * N];
+    type Merged = (Box<[[Pattern; 2]]>, bool);
+    static MERGED: [OnceLock<Merged>; N * N] = [const { OnceLock::new() }; N * N];
     let black = &table_pair(black_win).own_is_black;
     let white = &table_pair(white_win).own_is_white;
-    let both = MERGED[black_win as usize * N + white_win as usize].get_or_init(|| {
-        black
-            .patterns
-            .iter()
-            .zip(white.patterns.iter())
-            .map(|(&b, &w)| [b, w])
-            .collect()
-    });
-    ColourTables { black, white, both }
+    let (both, far_cells_matter) =
+        MERGED[black_win as usize * N + white_win as usize].get_or_init(|| {
+            let both: Box<[[Pattern; 2]]> = black
+                .patterns
+                .iter()
+                .zip(white.patterns.iter())
+                .map(|(&b, &w)| [b, w])
+                .collect();
+            let far_cells_matter =
+                (0..KEY_COUNT).any(|key| both[key] != both[key & !FAR_CELLS as usize]);
+            (both, far_cells_matter)
+        });
+    ColourTables {
+        black,
+        white,
+        both,
+        far_cells_matter: *far_cells_matter,
+    }
 }
 
 /// Builds a key from a window of eleven cells (centre ignored). For tests

@@ -193,3 +193,15 @@ fn dense_index_is_the_multiset_of_the_four_patterns() {
         dense([OpenThree, Dead, Four, ClosedTwo])
     );
 }
+
+#[test]
+fn only_freestyle_never_looks_five_cells_away() {
+    // The board skips updates five cells away when the flag is off; the
+    // board's make/undo consistency tests check that nothing is missed.
+    assert!(!colour_tables(FiveOrMore, FiveOrMore).far_cells_matter);
+    // Caro needs them to see whether a five is blocked at both ends.
+    assert!(colour_tables(CaroOverline, CaroOverline).far_cells_matter);
+    assert!(colour_tables(ExactFive, ExactFive).far_cells_matter);
+    assert!(colour_tables(ExactFive, FiveOrMore).far_cells_matter);
+    assert!(colour_tables(CaroExact, CaroExact).far_cells_matter);
+}
