@@ -88,6 +88,8 @@ pub struct Engine {
     exited: Option<ExitStatus>,
     /// No line has arrived yet: the process may still be starting.
     awaiting_first_line: bool,
+    /// When the reader saw the last line an `expect_…` call returned.
+    last_arrival: Option<Instant>,
     /// Yixin Board sessions: bare `INFO …` analysis lines are allowed (only
     /// with `show_detail` ≥ 2) and are skipped like MESSAGE lines.
     pub skip_bare_info: bool,
@@ -260,9 +262,18 @@ impl Engine {
             stdout_closed: false,
             exited: None,
             awaiting_first_line: true,
+            last_arrival: None,
             skip_bare_info: false,
             transcript_tail: None,
         }
+    }
+
+    /// When the last line an `expect_…` call returned arrived (as the
+    /// reader thread saw it, so a slow test thread does not add to it).
+    #[track_caller]
+    pub fn last_arrival(&self) -> Instant {
+        self.last_arrival
+            .unwrap_or_else(|| self.fail("no line has been read yet"))
     }
 
     /// The engine's process id.
@@ -377,6 +388,7 @@ impl Engine {
         match self.rx.recv_timeout(wait) {
             Ok(Event::Line { text, at }) => {
                 self.awaiting_first_line = false;
+                self.last_arrival = Some(at);
                 if at > deadline {
                     self.fail(&format!(
                         "expected {what}: line {text:?} arrived {:.0} ms after the deadline",

@@ -9,10 +9,12 @@
 //!   (fixed seeds here; `scripts/fuzz --minutes N` for a long run).
 //! * `yixin` — YXNBEST, YXBALANCE*, SWAP2BOARD, pondering, search limits.
 //! * `threads` — searches with several threads (`INFO thread_num`).
+//! * `busy` — moves keep to the time limit with every core busy.
 //!
 //! Run with `cargo test --release --test protocol`.
 
 mod boards;
+mod busy;
 mod conformance;
 mod fuzz;
 mod harness;
