@@ -24,11 +24,6 @@ impl SquareSet {
         self.words[index / 64] &= !(1 << (index % 64));
     }
 
-    #[inline]
-    pub fn contains(&self, index: usize) -> bool {
-        self.words[index / 64] & (1 << (index % 64)) != 0
-    }
-
     /// The `w`-th 64-square word of the set.
     #[inline]
     pub fn word(&self, w: usize) -> u64 {

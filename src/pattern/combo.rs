@@ -130,12 +130,9 @@ pub fn dense_combos() -> Vec<[Pattern; 4]> {
 }
 
 /// Threat class and dense index of every pattern combination, generated
-/// once.
+/// once, packed as `dense | threat << DENSE_BITS`: the board's update reads
+/// both from one entry.
 pub struct ComboTable {
-    threats: Box<[CellThreat]>,
-    dense: Box<[DenseCombo]>,
-    /// Both at once, `dense | threat << DENSE_BITS`: the board's update
-    /// reads one entry instead of two.
     packed: Box<[u16]>,
 }
 
@@ -159,28 +156,15 @@ impl ComboTable {
                 .enumerate()
                 .map(|(i, patterns)| (patterns, i as DenseCombo))
                 .collect();
-            let threats: Box<[CellThreat]> = (0..COMBO_COUNT as Combo)
-                .map(|combo| threat_of(combo_patterns(combo)))
-                .collect();
-            let dense: Box<[DenseCombo]> = (0..COMBO_COUNT as Combo)
-                .map(|combo| index_of[&sorted(combo)])
-                .collect();
-            let packed = dense
-                .iter()
-                .zip(threats.iter())
-                .map(|(&d, &t)| d | (t as u16) << DENSE_BITS)
-                .collect();
             ComboTable {
-                threats,
-                dense,
-                packed,
+                packed: (0..COMBO_COUNT as Combo)
+                    .map(|combo| {
+                        let threat = threat_of(combo_patterns(combo));
+                        index_of[&sorted(combo)] | (threat as u16) << DENSE_BITS
+                    })
+                    .collect(),
             }
         })
-    }
-
-    #[inline]
-    pub fn threat(&self, combo: Combo) -> CellThreat {
-        self.threats[combo as usize]
     }
 
     /// The dense index and the threat class of a combination.
@@ -191,9 +175,14 @@ impl ComboTable {
         (dense, CellThreat::from_index((entry >> DENSE_BITS) as u8))
     }
 
+    #[inline]
+    pub fn threat(&self, combo: Combo) -> CellThreat {
+        self.dense_and_threat(combo).1
+    }
+
     /// The order-independent index of a combination.
     #[inline]
     pub fn dense(&self, combo: Combo) -> DenseCombo {
-        self.dense[combo as usize]
+        self.dense_and_threat(combo).0
     }
 }

@@ -134,11 +134,9 @@ impl PatternTable {
     }
 }
 
-/// The two tables a rule needs: one for each colour, and both merged.
+/// The tables a rule needs: black's and white's pattern of every key.
 #[derive(Clone, Copy)]
 pub struct ColourTables {
-    pub black: &'static PatternTable,
-    pub white: &'static PatternTable,
     /// `[black, white]` patterns per key: the board's update reads both
     /// colours' patterns from one cache line.
     pub both: &'static [[Pattern; 2]],
@@ -205,8 +203,6 @@ pub fn colour_tables(black_win: WinCondition, white_win: WinCondition) -> Colour
             (both, far_cells_matter)
         });
     ColourTables {
-        black,
-        white,
         both,
         far_cells_matter: *far_cells_matter,
     }

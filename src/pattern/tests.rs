@@ -37,9 +37,7 @@ fn window(shape: &str) -> [CellState; LINE_LEN] {
 }
 
 fn black(shape: &str, win: WinCondition) -> Pattern {
-    colour_tables(win, win)
-        .black
-        .get(key_from_window(&window(shape)))
+    colour_tables(win, win).both(key_from_window(&window(shape)))[0]
 }
 
 /// The same shape seen by white (own stones written as `X` are white).
@@ -52,7 +50,7 @@ fn white(shape: &str, win: WinCondition) -> Pattern {
             other => other,
         };
     }
-    colour_tables(win, win).white.get(key_from_window(&line))
+    colour_tables(win, win).both(key_from_window(&line))[1]
 }
 
 use WinCondition::*;

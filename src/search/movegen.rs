@@ -46,13 +46,6 @@ pub fn is_legal(board: &mut Board, sq: Square, side: Colour) -> bool {
     !restricted(board, side) || !renju::is_forbidden(board, sq)
 }
 
-/// Candidate squares: empty and within two squares of a stone.
-pub fn candidates(board: &Board) -> impl Iterator<Item = Square> + '_ {
-    board
-        .squares()
-        .filter(move |&sq| board.is_empty(sq) && board.is_near_stone(sq))
-}
-
 /// The empty squares where `colour` would make a five, in board order.
 pub fn five_squares(board: &Board, colour: Colour) -> Vec<Square> {
     if board.threat_count(colour, CellThreat::Five) == 0 {
@@ -69,7 +62,7 @@ pub const FOUR_CLASSES: u16 = CellThreat::Four.bit()
     | CellThreat::OpenFour.bit()
     | CellThreat::Five.bit();
 
-/// The candidate squares (see [`candidates`]) where `colour` has a threat
+/// The candidate squares (empty, within two squares of a stone) where `colour` has a threat
 /// class in the mask `classes`, in board order, from the board's sets of
 /// threat squares rather than a scan.
 #[inline]
@@ -263,7 +256,7 @@ pub fn generate(board: &mut Board, side: Colour, moves: &mut Vec<ScoredMove>) {
         return;
     }
     let must_defend = has_winning_four(board, them);
-    // Plain loops rather than `candidates`: the legality test needs the
+    // Plain loops rather than an iterator: the legality test needs the
     // board mutably, and collecting the squares first would allocate at
     // every node.
     for y in 0..board.height() {
