@@ -564,10 +564,11 @@ impl Board {
             for colour in 0..2 {
                 let patterns = keys.map(|key| self.tables.both(key)[colour]);
                 let combo = crate::pattern::combo_index(patterns);
+                let (dense, threat) = self.combos.dense_and_threat(combo);
                 self.views[index][colour] = ColourView {
                     patterns,
-                    dense: self.combos.dense(combo),
-                    threat: self.combos.threat(combo),
+                    dense,
+                    threat,
                 };
             }
             if self.cells[index] == CellState::Empty {

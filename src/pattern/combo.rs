@@ -175,11 +175,6 @@ impl ComboTable {
         (dense, CellThreat::from_index((entry >> DENSE_BITS) as u8))
     }
 
-    #[inline]
-    pub fn threat(&self, combo: Combo) -> CellThreat {
-        self.dense_and_threat(combo).1
-    }
-
     /// The order-independent index of a combination.
     #[inline]
     pub fn dense(&self, combo: Combo) -> DenseCombo {

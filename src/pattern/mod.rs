@@ -121,19 +121,6 @@ impl Pattern {
     }
 }
 
-/// A generated table from line key to pattern, for one win condition and one
-/// colour (keys are stored with absolute colours: 1 black, 2 white).
-pub struct PatternTable {
-    patterns: Box<[Pattern]>,
-}
-
-impl PatternTable {
-    #[inline]
-    pub fn get(&self, key: u32) -> Pattern {
-        self.patterns[key as usize]
-    }
-}
-
 /// The tables a rule needs: black's and white's pattern of every key.
 #[derive(Clone, Copy)]
 pub struct ColourTables {
@@ -157,29 +144,13 @@ impl ColourTables {
     }
 }
 
-/// Own-perspective table (own stones = 1) and its colour-swapped twin.
-struct TablePair {
-    own_is_black: PatternTable,
-    own_is_white: PatternTable,
-}
-
-fn table_pair(win: WinCondition) -> &'static TablePair {
-    static TABLES: [OnceLock<TablePair>; WinCondition::COUNT] =
+/// The pattern of every key for the player whose stones are 1 (black),
+/// under `win`; white's pattern of a key is this table's entry for the
+/// colour-swapped key. Generated once per win condition.
+fn own_patterns(win: WinCondition) -> &'static [Pattern] {
+    static TABLES: [OnceLock<Box<[Pattern]>>; WinCondition::COUNT] =
         [const { OnceLock::new() }; WinCondition::COUNT];
-    TABLES[win as usize].get_or_init(|| {
-        let own_is_black = classify::generate(win);
-        let own_is_white: Box<[Pattern]> = (0..KEY_COUNT as u32)
-            .map(|key| own_is_black[swap_colours(key) as usize])
-            .collect();
-        TablePair {
-            own_is_black: PatternTable {
-                patterns: own_is_black,
-            },
-            own_is_white: PatternTable {
-                patterns: own_is_white,
-            },
-        }
-    })
+    TABLES[win as usize].get_or_init(|| classify::generate(win))
 }
 
 /// Tables for black and white under the given win conditions (generated on
@@ -188,15 +159,12 @@ pub fn colour_tables(black_win: WinCondition, white_win: WinCondition) -> Colour
     const N: usize = WinCondition::COUNT;
     type Merged = (Box<[[Pattern; 2]]>, bool);
     static MERGED: [OnceLock<Merged>; N * N] = [const { OnceLock::new() }; N * N];
-    let black = &table_pair(black_win).own_is_black;
-    let white = &table_pair(white_win).own_is_white;
     let (both, far_cells_matter) =
         MERGED[black_win as usize * N + white_win as usize].get_or_init(|| {
-            let both: Box<[[Pattern; 2]]> = black
-                .patterns
-                .iter()
-                .zip(white.patterns.iter())
-                .map(|(&b, &w)| [b, w])
+            let black = own_patterns(black_win);
+            let white = own_patterns(white_win);
+            let both: Box<[[Pattern; 2]]> = (0..KEY_COUNT as u32)
+                .map(|key| [black[key as usize], white[swap_colours(key) as usize]])
                 .collect();
             let far_cells_matter =
                 (0..KEY_COUNT).any(|key| both[key] != both[key & !FAR_CELLS as usize]);

@@ -62,9 +62,9 @@ pub const FOUR_CLASSES: u16 = CellThreat::Four.bit()
     | CellThreat::OpenFour.bit()
     | CellThreat::Five.bit();
 
-/// The candidate squares (empty, within two squares of a stone) where `colour` has a threat
-/// class in the mask `classes`, in board order, from the board's sets of
-/// threat squares rather than a scan.
+/// The candidate squares (empty, within two squares of a stone) where
+/// `colour` has a threat class in the mask `classes`, in board order, from
+/// the board's sets of threat squares rather than a scan.
 #[inline]
 pub fn threat_squares(
     board: &Board,
