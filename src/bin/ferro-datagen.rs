@@ -2,10 +2,15 @@
 //!
 //! ferro-datagen --rule freestyle --positions 1000000 --nodes 3000 --out data/freestyle.bin
 //!   [--size 15] [--threads N] [--seed 1] [--opening-stones 2-6] [--radius 3]
+//! ferro-datagen --relabel data/freestyle.bin --nodes 40000 --out data/freestyle-deep.bin
+//!   [--every 5] [--positions 60000] [--threads N]
+//!   (searches a sample of the positions again for deeper scores; see
+//!   `ferro::train::relabel`)
 
 use ferro::rules::Rule;
 use ferro::train::datagen::{run, DatagenOptions};
 use ferro::train::flag_values;
+use ferro::train::relabel::{self, RelabelOptions};
 
 fn parse(arguments: &[String]) -> Result<DatagenOptions, String> {
     let mut o = DatagenOptions {
@@ -58,8 +63,46 @@ fn parse(arguments: &[String]) -> Result<DatagenOptions, String> {
     Ok(o)
 }
 
+fn parse_relabel(arguments: &[String]) -> Result<RelabelOptions, String> {
+    let mut o = RelabelOptions {
+        input: Default::default(),
+        out: "relabelled.bin".into(),
+        nodes: 40_000,
+        every: 1,
+        positions: u64::MAX,
+        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    for (flag, value) in flag_values(arguments)? {
+        let number = |v: &str| v.parse::<u64>().map_err(|e| format!("{flag} {v}: {e}"));
+        match flag {
+            "--relabel" => o.input = value.into(),
+            "--out" => o.out = value.into(),
+            "--nodes" => o.nodes = number(value)?.max(1),
+            "--every" => o.every = number(value)?.max(1) as usize,
+            "--positions" => o.positions = number(value)?,
+            "--threads" => o.threads = number(value)?.max(1) as usize,
+            other => return Err(format!("unknown option '{other}' with --relabel")),
+        }
+    }
+    Ok(o)
+}
+
 fn main() {
     let arguments: Vec<String> = std::env::args().skip(1).collect();
+    if arguments.iter().any(|a| a == "--relabel") {
+        let options = match parse_relabel(&arguments) {
+            Ok(o) => o,
+            Err(e) => {
+                eprintln!("ferro-datagen: {e}");
+                std::process::exit(2);
+            }
+        };
+        if let Err(e) = relabel::run(&options, &mut |line| eprintln!("ferro-datagen: {line}")) {
+            eprintln!("ferro-datagen: {e}");
+            std::process::exit(1);
+        }
+        return;
+    }
     let options = match parse(&arguments) {
         Ok(o) => o,
         Err(e) => {

@@ -5,6 +5,7 @@
 pub mod datagen;
 pub mod format;
 pub mod policy;
+pub mod relabel;
 pub mod tune;
 
 /// Is position `position` held out for validation: one in `every`, chosen

@@ -158,3 +158,64 @@ fn the_ordering_fit_learns_the_moves_played() {
     // The values are stored in the file's units.
     assert!(tables[0].mine.iter().any(|&v| v.abs() >= POLICY_SCALE / 4));
 }
+
+/// Relabelling keeps the sampled records in order with their stones and
+/// results, and gives each the score of a fresh search of its position.
+#[test]
+fn relabel_rescores_a_sample_in_order() {
+    use super::relabel::{run as relabel, RelabelOptions};
+    use crate::board::Colour;
+    use crate::search::{think, time::Budget, Limits, SearchState};
+    let input = temporary("relabel-in.bin");
+    let output = temporary("relabel-out.bin");
+    let options = DatagenOptions {
+        rule: Rule::Freestyle,
+        size: 15,
+        positions: 40,
+        nodes: 200,
+        threads: 1,
+        seed: 9,
+        opening_min: 2,
+        opening_max: 4,
+        opening_radius: 3,
+        out: input.clone(),
+    };
+    run(&options, &mut |_| {}).unwrap();
+    let records = read_all(&input).unwrap();
+    let relabel_options = RelabelOptions {
+        input: input.clone(),
+        out: output.clone(),
+        nodes: 2_000,
+        every: 3,
+        positions: 10,
+        threads: 2,
+    };
+    assert_eq!(relabel(&relabel_options, &mut |_| {}).unwrap(), 10);
+    let relabelled = read_all(&output).unwrap();
+    assert_eq!(relabelled.len(), 10);
+    let mut state = SearchState::new(1 << 20);
+    for (i, record) in relabelled.iter().enumerate() {
+        let original = &records[3 * i];
+        assert_eq!(record.moves, original.moves);
+        assert_eq!(record.result, original.result);
+        // The score is that of a fresh 2000-node search, the same on
+        // every run whatever thread did it.
+        let mut board = Board::new(15, 15, Rule::Freestyle).unwrap();
+        record.set_up(&mut board);
+        state.clear();
+        let limits = Limits {
+            max_nodes: 2_000,
+            ..Limits::timed(Budget::unlimited())
+        };
+        let side = if record.moves.len() % 2 == 0 {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let result = think(&mut board, side, &limits, &stop, &mut state, &mut |_| {});
+        assert_eq!(record.score as i32, result.score.clamp(-32768, 32767));
+    }
+    let _ = std::fs::remove_file(&input);
+    let _ = std::fs::remove_file(&output);
+}
