@@ -69,7 +69,7 @@ fn parse_relabel(arguments: &[String]) -> Result<RelabelOptions, String> {
         out: "relabelled.bin".into(),
         nodes: 40_000,
         every: 1,
-        positions: u64::MAX,
+        positions: usize::MAX,
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     for (flag, value) in flag_values(arguments)? {
@@ -79,7 +79,7 @@ fn parse_relabel(arguments: &[String]) -> Result<RelabelOptions, String> {
             "--out" => o.out = value.into(),
             "--nodes" => o.nodes = number(value)?.max(1),
             "--every" => o.every = number(value)?.max(1) as usize,
-            "--positions" => o.positions = number(value)?,
+            "--positions" => o.positions = number(value)? as usize,
             "--threads" => o.threads = number(value)?.max(1) as usize,
             other => return Err(format!("unknown option '{other}' with --relabel")),
         }
@@ -87,31 +87,24 @@ fn parse_relabel(arguments: &[String]) -> Result<RelabelOptions, String> {
     Ok(o)
 }
 
+/// Prints `error` and exits with `code`.
+fn fail(error: impl std::fmt::Display, code: i32) -> ! {
+    eprintln!("ferro-datagen: {error}");
+    std::process::exit(code);
+}
+
 fn main() {
     let arguments: Vec<String> = std::env::args().skip(1).collect();
+    let mut log = |line: &str| eprintln!("ferro-datagen: {line}");
     if arguments.iter().any(|a| a == "--relabel") {
-        let options = match parse_relabel(&arguments) {
-            Ok(o) => o,
-            Err(e) => {
-                eprintln!("ferro-datagen: {e}");
-                std::process::exit(2);
-            }
-        };
-        if let Err(e) = relabel::run(&options, &mut |line| eprintln!("ferro-datagen: {line}")) {
-            eprintln!("ferro-datagen: {e}");
-            std::process::exit(1);
+        let options = parse_relabel(&arguments).unwrap_or_else(|e| fail(e, 2));
+        if let Err(e) = relabel::run(&options, &mut log) {
+            fail(e, 1);
         }
         return;
     }
-    let options = match parse(&arguments) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("ferro-datagen: {e}");
-            std::process::exit(2);
-        }
-    };
-    if let Err(e) = run(&options, &mut |line| eprintln!("ferro-datagen: {line}")) {
-        eprintln!("ferro-datagen: {}: {e}", options.out.display());
-        std::process::exit(1);
+    let options = parse(&arguments).unwrap_or_else(|e| fail(e, 2));
+    if let Err(e) = run(&options, &mut log) {
+        fail(format!("{}: {e}", options.out.display()), 1);
     }
 }

@@ -448,9 +448,10 @@ impl Board {
             self.add_near(sq, -1);
         }
         self.update_neighbour_keys(sq, |key, bits| key & !bits, state as u32);
-        // Moves are undone in reverse order, so this square's keys are back
-        // to what they were when it was filled, and its stored patterns
-        // (frozen while it was occupied) are correct again.
+        // The square's views were not kept up to date while it was
+        // occupied, and a change of tables rederives them from the keys of
+        // that moment: derive them again from the keys it has now.
+        self.derive_views(index);
         self.add_contribution(index);
         Some(sq)
     }
@@ -553,6 +554,22 @@ impl Board {
         }
     }
 
+    /// Derives both colours' views of square `index` from its keys (sums,
+    /// counts and sets are the caller's business).
+    fn derive_views(&mut self, index: usize) {
+        let keys = self.keys[index];
+        for colour in 0..2 {
+            let patterns = keys.map(|key| self.tables.both(key)[colour]);
+            let combo = crate::pattern::combo_index(patterns);
+            let (dense, threat) = self.combos.dense_and_threat(combo);
+            self.views[index][colour] = ColourView {
+                patterns,
+                dense,
+                threat,
+            };
+        }
+    }
+
     /// Derives every square's patterns from its keys (new board, new rule).
     fn recompute_all(&mut self) {
         self.sums = [[0; 2]; 2];
@@ -560,17 +577,7 @@ impl Board {
         *self.threat_sets = [[SquareSet::EMPTY; SET_CLASSES]; 2];
         for sq in self.squares().collect::<Vec<_>>() {
             let index = sq.index();
-            let keys = self.keys[index];
-            for colour in 0..2 {
-                let patterns = keys.map(|key| self.tables.both(key)[colour]);
-                let combo = crate::pattern::combo_index(patterns);
-                let (dense, threat) = self.combos.dense_and_threat(combo);
-                self.views[index][colour] = ColourView {
-                    patterns,
-                    dense,
-                    threat,
-                };
-            }
+            self.derive_views(index);
             if self.cells[index] == CellState::Empty {
                 self.add_contribution(index);
             }

@@ -70,6 +70,14 @@ impl Limits {
         }
     }
 
+    /// A search of `nodes` nodes with no clock (training data, tests).
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            max_nodes: nodes,
+            ..Limits::timed(Budget::unlimited())
+        }
+    }
+
     fn allows(&self, sq: Square) -> bool {
         !self.exclude.contains(&sq)
     }

@@ -16,7 +16,6 @@ use crate::match_runner::gen::place_random_stones;
 use crate::match_runner::judge::{Judge, Outcome};
 use crate::rng::SplitMix64 as Rng;
 use crate::search::score::is_mate_score;
-use crate::search::time::Budget;
 use crate::search::{think, Limits, SearchState};
 use rustc_hash::FxHashSet;
 use std::io::{BufWriter, Write};
@@ -63,10 +62,7 @@ fn play_game(o: &DatagenOptions, seed: u64, state: &mut SearchState) -> Vec<(u64
     };
     state.clear();
     let stop = AtomicBool::new(false);
-    let limits = Limits {
-        max_nodes: o.nodes,
-        ..Limits::timed(Budget::unlimited())
-    };
+    let limits = Limits::nodes(o.nodes);
     // Hash, side to move, score and stones of each position so far.
     let mut positions: Vec<Position> = Vec::new();
     let winner: Option<Colour> = loop {
@@ -81,7 +77,7 @@ fn play_game(o: &DatagenOptions, seed: u64, state: &mut SearchState) -> Vec<(u64
             .iter()
             .map(|&(x, y)| (x as u8, y as u8))
             .collect();
-        let score = result.score.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+        let score = Record::saturated_score(result.score);
         positions.push((judge.board().hash(), side, score, moves));
         if is_mate_score(result.score) {
             break Some(if result.score > 0 {

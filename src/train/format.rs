@@ -86,6 +86,11 @@ impl Record {
         }
     }
 
+    /// A search score as stored: mate scores saturate at the i16 range.
+    pub fn saturated_score(score: i32) -> i16 {
+        score.clamp(i16::MIN as i32, i16::MAX as i32) as i16
+    }
+
     pub fn write(&self, out: &mut impl Write) -> io::Result<()> {
         let mut bytes = Vec::with_capacity(8 + 2 * self.moves.len());
         bytes.extend_from_slice(&[

@@ -9,7 +9,6 @@
 
 use super::format::{read_all, write_header, Record};
 use crate::board::Board;
-use crate::search::time::Budget;
 use crate::search::{think, Limits, SearchState};
 use std::collections::BTreeMap;
 use std::io::{BufWriter, Write};
@@ -29,24 +28,32 @@ pub struct RelabelOptions {
     /// Take one record in this many (the first of each group).
     pub every: usize,
     /// Stop after this many positions.
-    pub positions: u64,
+    pub positions: usize,
     pub threads: usize,
 }
 
-/// The record with the score of a `nodes`-node search of its position.
-fn relabel(record: &Record, nodes: u64, state: &mut SearchState) -> Record {
-    let mut board: Option<Board> = None;
-    let board = record.position_on(&mut board);
+/// The record with the score of a `nodes`-node search of its position
+/// (set up on `board`, one per thread).
+fn relabel(
+    record: &Record,
+    nodes: u64,
+    board: &mut Option<Board>,
+    state: &mut SearchState,
+) -> Record {
+    let board = record.position_on(board);
     state.clear();
-    let limits = Limits {
-        max_nodes: nodes,
-        ..Limits::timed(Budget::unlimited())
-    };
     let stop = AtomicBool::new(false);
     let side = record.side_to_move();
-    let result = think(board, side, &limits, &stop, state, &mut |_| {});
+    let result = think(
+        board,
+        side,
+        &Limits::nodes(nodes),
+        &stop,
+        state,
+        &mut |_| {},
+    );
     Record {
-        score: result.score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+        score: Record::saturated_score(result.score),
         ..record.clone()
     }
 }
@@ -58,7 +65,7 @@ pub fn run(o: &RelabelOptions, log: &mut dyn FnMut(&str)) -> std::io::Result<u64
     let chosen: Vec<&Record> = records
         .iter()
         .step_by(o.every.max(1))
-        .take(o.positions.min(usize::MAX as u64) as usize)
+        .take(o.positions)
         .collect();
     let mut out = BufWriter::new(std::fs::File::create(&o.out)?);
     write_header(&mut out)?;
@@ -72,8 +79,9 @@ pub fn run(o: &RelabelOptions, log: &mut dyn FnMut(&str)) -> std::io::Result<u64
             let chosen = &chosen;
             scope.spawn(move || {
                 let mut state = SearchState::new(TABLE_BYTES);
+                let mut board = None;
                 for index in (thread..chosen.len()).step_by(threads) {
-                    let record = relabel(chosen[index], o.nodes, &mut state);
+                    let record = relabel(chosen[index], o.nodes, &mut board, &mut state);
                     if sender.send((index, record)).is_err() {
                         break;
                     }

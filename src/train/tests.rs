@@ -164,8 +164,7 @@ fn the_ordering_fit_learns_the_moves_played() {
 #[test]
 fn relabel_rescores_a_sample_in_order() {
     use super::relabel::{run as relabel, RelabelOptions};
-    use crate::board::Colour;
-    use crate::search::{think, time::Budget, Limits, SearchState};
+    use crate::search::{think, Limits, SearchState};
     let input = temporary("relabel-in.bin");
     let output = temporary("relabel-out.bin");
     let options = DatagenOptions {
@@ -203,18 +202,11 @@ fn relabel_rescores_a_sample_in_order() {
         let mut board = Board::new(15, 15, Rule::Freestyle).unwrap();
         record.set_up(&mut board);
         state.clear();
-        let limits = Limits {
-            max_nodes: 2_000,
-            ..Limits::timed(Budget::unlimited())
-        };
-        let side = if record.moves.len() % 2 == 0 {
-            Colour::Black
-        } else {
-            Colour::White
-        };
         let stop = std::sync::atomic::AtomicBool::new(false);
+        let side = record.side_to_move();
+        let limits = Limits::nodes(2_000);
         let result = think(&mut board, side, &limits, &stop, &mut state, &mut |_| {});
-        assert_eq!(record.score as i32, result.score.clamp(-32768, 32767));
+        assert_eq!(record.score, Record::saturated_score(result.score));
     }
     let _ = std::fs::remove_file(&input);
     let _ = std::fs::remove_file(&output);

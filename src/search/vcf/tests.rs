@@ -194,10 +194,7 @@ fn search_solves_the_shared_tactical_positions() {
     for (i, line) in data.lines().filter(|l| !l.trim().is_empty()).enumerate() {
         let puzzle = parse_puzzle(line);
         let mut b = board(puzzle.rule, &puzzle.stones);
-        let limits = Limits {
-            max_nodes: 1_500_000,
-            ..Limits::timed(Budget::unlimited())
-        };
+        let limits = Limits::nodes(1_500_000);
         let result = think(
             &mut b,
             puzzle.to_move,
