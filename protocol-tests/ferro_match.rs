@@ -375,6 +375,38 @@ mod broken_engines {
     }
 
     #[test]
+    fn time_odds_give_engine2_its_own_turn_limit() {
+        let dir = temp_dir("odds");
+        let out = dir.display().to_string();
+        let log = dir.join("fake.log");
+        let args = [
+            "--games",
+            "2",
+            "--tc-move",
+            "0.2",
+            "--tc-move2",
+            "0.04",
+            "--out",
+            &out,
+            ENGINE,
+            fake_engine(),
+        ];
+        let log_text = log.display().to_string();
+        let run = ferro_match(&args, &[("FAKE_MODE", "legal"), ("FAKE_LOG", &log_text)]);
+        assert_eq!(run.code, Some(0), "stderr:\n{}", run.stderr);
+        assert_eq!(result(&run).faults, 0, "{}", run.stdout);
+        let received = std::fs::read_to_string(&log).unwrap();
+        assert!(received.contains("INFO timeout_turn 40"), "{received}");
+        assert!(!received.contains("INFO timeout_turn 200"), "{received}");
+        let summary = std::fs::read_to_string(dir.join("summary.txt")).unwrap();
+        assert!(
+            summary.contains("time of engine2: tc_move_ms=40"),
+            "{summary}"
+        );
+        assert!(summary.contains("tc_move_ms=200 "), "{summary}");
+    }
+
+    #[test]
     fn sprt_stops_against_a_broken_engine() {
         let (r, games, run) = against_fake("crash", &["--games", "200", "--sprt", "0,50"]);
         assert!(run.stdout.contains("H1 accepted"), "{}", run.stdout);

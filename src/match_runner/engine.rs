@@ -23,6 +23,9 @@ const POLL: Duration = Duration::from_millis(50);
 pub struct EngineCommand {
     pub program: PathBuf,
     pub name: String,
+    /// This engine's per-move limit in ms (0 = none): the match's, or its
+    /// own with `--tc-move2` (time odds).
+    pub turn_ms: u64,
 }
 
 enum Event {

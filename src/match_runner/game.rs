@@ -23,8 +23,6 @@ pub struct GameConfig {
     pub width: usize,
     pub height: usize,
     pub rule: Rule,
-    /// Per-move limit in ms (0 = none).
-    pub turn_ms: u64,
     /// Per-game limit in ms (0 = none).
     pub match_ms: u64,
     /// Added to the game clock after each move, in ms.
@@ -104,6 +102,8 @@ struct Player {
     seen_game: bool,
     time_ms: u64,
     replies: u32,
+    /// The engine's per-move limit in ms (0 = none).
+    turn_ms: u64,
 }
 
 /// A game in progress.
@@ -215,10 +215,10 @@ fn move_command(judge: &Judge, side: Colour, seen_game: bool) -> Vec<String> {
 }
 
 /// Reply time allowed: min(turn limit, game clock left) + tolerance, in ms.
-fn allowed_ms(config: &GameConfig, time_left: i64) -> i64 {
+fn allowed_ms(config: &GameConfig, turn_ms: u64, time_left: i64) -> i64 {
     let mut limit_ms = i64::MAX;
-    if config.turn_ms > 0 {
-        limit_ms = config.turn_ms as i64;
+    if turn_ms > 0 {
+        limit_ms = turn_ms as i64;
     }
     if config.match_ms > 0 {
         limit_ms = limit_ms.min(time_left.max(0));
@@ -292,6 +292,7 @@ impl Game<'_> {
             seen_game: false,
             time_ms: 0,
             replies: 0,
+            turn_ms: command.turn_ms,
         });
         match waited {
             Wait::Line(..) => {}
@@ -302,8 +303,8 @@ impl Game<'_> {
             format!("INFO max_memory {}", config.max_memory),
             format!("INFO timeout_match {}", config.match_ms),
         ];
-        if config.turn_ms > 0 {
-            info.push(format!("INFO timeout_turn {}", config.turn_ms));
+        if command.turn_ms > 0 {
+            info.push(format!("INFO timeout_turn {}", command.turn_ms));
         }
         if config.increment_ms > 0 {
             info.push(format!("INFO time_increment {}", config.increment_ms));
@@ -388,7 +389,7 @@ impl Game<'_> {
         if !player.process.send_all(&lines) {
             return Err(fault(by, FaultKind::Crash, "the engine's input is closed"));
         }
-        let allowed_ms = allowed_ms(config, player.time_left);
+        let allowed_ms = allowed_ms(config, player.turn_ms, player.time_left);
         let deadline = sent + Duration::from_millis(allowed_ms.min(i64::MAX / 4) as u64);
         let (text, at) = match reply_after(&mut player.process, sent, deadline, self.stop) {
             Wait::Line(text, at) => (text, at),

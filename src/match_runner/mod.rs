@@ -79,6 +79,10 @@ fn settings_text(o: &MatchOptions, plan: &runner::Plan) -> String {
         "time: tc_move_ms={} tc_game_ms={} inc_ms={} tolerance_ms={}\n",
         o.turn_ms, o.match_ms, o.increment_ms, o.tolerance_ms
     ));
+    if o.turn_ms2 != o.turn_ms {
+        // A line of its own, so that readers of the line above keep working.
+        text.push_str(&format!("time of engine2: tc_move_ms={}\n", o.turn_ms2));
+    }
     text.push_str(&format!(
         "games: {} (concurrency {}), draw_after: {}\n",
         plan.games,
@@ -119,6 +123,11 @@ fn run_match(o: &MatchOptions) -> anyhow::Result<i32> {
         o.size,
         plan.games,
         match (o.turn_ms, o.match_ms) {
+            (t, 0) if o.turn_ms2 != t => format!(
+                "{:.3} s/move against {:.4} s/move",
+                t as f64 / 1000.0,
+                o.turn_ms2 as f64 / 1000.0
+            ),
             (t, 0) => format!("{:.3} s/move", t as f64 / 1000.0),
             (0, m) => format!("{:.3} s/game", m as f64 / 1000.0),
             (t, m) => format!(

@@ -16,6 +16,7 @@ Options:
   --name1 NAME, --name2 NAME  engine names (default: the file names)
   --games N             games to play (default: 2 per opening, or 2)
   --tc-move SECONDS     time per move (default 1 unless --tc-game is given; 0 = none)
+  --tc-move2 SECONDS    ENGINE2's time per move, for time odds (default: --tc-move)
   --tc-game SECONDS     time per game (default 0 = none)
   --inc SECONDS         added to the game clock after each move (default 0)
   --tolerance-ms MS     lateness allowed before a timeout (default 1000)
@@ -64,6 +65,9 @@ pub struct MatchOptions {
     pub names: [Option<String>; 2],
     pub games: Option<usize>,
     pub turn_ms: u64,
+    /// ENGINE2's per-move limit (`--tc-move2`; the same as `turn_ms`
+    /// unless given).
+    pub turn_ms2: u64,
     pub match_ms: u64,
     pub increment_ms: u64,
     pub tolerance_ms: u64,
@@ -177,6 +181,7 @@ pub fn parse(arguments: &[String]) -> Result<Mode, String> {
         names: [None, None],
         games: None,
         turn_ms: 0,
+        turn_ms2: 0,
         match_ms: 0,
         increment_ms: 0,
         tolerance_ms: 1000,
@@ -192,6 +197,7 @@ pub fn parse(arguments: &[String]) -> Result<Mode, String> {
         out: None,
     };
     let mut turn_given = None;
+    let mut turn2_given = None;
     let mut draw_after_given = None;
     while let Some(arg) = args.next() {
         if arg == "-h" || arg == "--help" {
@@ -226,6 +232,7 @@ pub fn parse(arguments: &[String]) -> Result<Mode, String> {
                 o.games = Some(games);
             }
             "--tc-move" => turn_given = Some(seconds_ms(opt, v)?),
+            "--tc-move2" => turn2_given = Some(seconds_ms(opt, v)?),
             "--tc-game" => o.match_ms = seconds_ms(opt, v)?,
             "--inc" => o.increment_ms = seconds_ms(opt, v)?,
             "--tolerance-ms" => o.tolerance_ms = number(opt, v)?,
@@ -264,8 +271,12 @@ pub fn parse(arguments: &[String]) -> Result<Mode, String> {
         None if o.match_ms > 0 => 0,
         None => 1000,
     };
+    o.turn_ms2 = turn2_given.unwrap_or(o.turn_ms);
     if o.turn_ms == 0 && o.match_ms == 0 {
         return Err("set a time limit: --tc-move and/or --tc-game".into());
+    }
+    if o.turn_ms2 == 0 && o.match_ms == 0 {
+        return Err("--tc-move2 0 needs a game clock (--tc-game)".into());
     }
     o.draw_after = match draw_after_given {
         Some(0) => None,
@@ -364,6 +375,9 @@ mod tests {
         let game_only = match_options("--tc-game 60 x y --draw-after 150");
         assert_eq!((game_only.turn_ms, game_only.match_ms), (0, 60_000));
         assert_eq!(game_only.draw_after, Some(150));
+        assert_eq!(defaults.turn_ms2, 1000);
+        let odds = match_options("--tc-move 0.1 --tc-move2 0.012 x y");
+        assert_eq!((odds.turn_ms, odds.turn_ms2), (100, 12));
     }
 
     #[test]
@@ -376,6 +390,8 @@ mod tests {
             "--size 40 x y",
             "--tc-move 0 x y",
             "--tc-move abc x y",
+            "--tc-move2 0 x y",
+            "--tc-move2 -1 x y",
             "--sprt 5 x y",
             "--frobnicate 1 x y",
             "x y --games",

@@ -71,7 +71,6 @@ pub fn plan(o: &MatchOptions) -> anyhow::Result<Plan> {
         width: o.size,
         height: o.size,
         rule: o.rule,
-        turn_ms: o.turn_ms,
         match_ms: o.match_ms,
         increment_ms: o.increment_ms,
         tolerance_ms: o.tolerance_ms,
@@ -102,6 +101,7 @@ pub fn plan(o: &MatchOptions) -> anyhow::Result<Plan> {
     let engines = [0, 1].map(|i| EngineCommand {
         program: o.engines[i].clone(),
         name: names[i].clone(),
+        turn_ms: [o.turn_ms, o.turn_ms2][i],
     });
     // Spawn each engine once so that a wrong path is a clear error, not a
     // match full of `start` faults.
