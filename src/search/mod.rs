@@ -171,8 +171,11 @@ const DEFENCE_TIME_PERCENT: u32 = 25;
 const DEFENCE_CHECK_NODES: u64 = 30_000;
 const DEFENCE_MOVE_NODES: u64 = 4_000;
 /// Root solver nodes allowed per millisecond of the hard limit: about a
-/// third of the solvers' speed.
-const SOLVER_NODES_PER_MS: u64 = 300;
+/// third of the solvers' speed for the VCF, a tenth for the VCT checks
+/// (a VCT query without a win spends its whole budget, and at short
+/// turns that budget is taken from the search).
+const VCF_NODES_PER_MS: u64 = 300;
+const VCT_NODES_PER_MS: u64 = 100;
 /// Longest VCF searched (fours).
 const MAX_VCF_FOURS: u32 = 40;
 /// Half-width of the first aspiration window.
@@ -265,7 +268,12 @@ pub fn think(
     // command) is as minimal as an instant one.
     let instant =
         limits.budget.hard == Duration::ZERO || limits.time_is_up() || stop.load(Ordering::Relaxed);
-    let mut solver = ThreatSolver::new(solver_node_limit(ROOT_VCF_NODES, limits, instant));
+    let mut solver = ThreatSolver::new(solver_node_limit(
+        ROOT_VCF_NODES,
+        limits,
+        instant,
+        VCF_NODES_PER_MS,
+    ));
     // Instant moves are bounded by their small node limit alone.
     if !instant {
         solver.set_deadline(start.checked_add(limits.budget.hard));
@@ -288,7 +296,12 @@ pub fn think(
     }
     let mut solver_nodes = solver.nodes;
     if !instant && limits.max_depth == 0 {
-        solver.reset(solver_node_limit(ROOT_VCT_NODES, limits, instant));
+        solver.reset(solver_node_limit(
+            ROOT_VCT_NODES,
+            limits,
+            instant,
+            VCT_NODES_PER_MS,
+        ));
         let vct = solver
             .vct(board, side, ROOT_VCT_THREES)
             .filter(|&sq| limits.allows(sq));
@@ -479,7 +492,8 @@ pub(crate) fn keep_moves_that_stop_a_forced_win(
         return 0;
     }
     let deadline = Instant::now().checked_add(limits.hard_left() * DEFENCE_TIME_PERCENT / 100);
-    let mut solver = ThreatSolver::new(solver_node_limit(DEFENCE_CHECK_NODES, limits, false));
+    let check_nodes = solver_node_limit(DEFENCE_CHECK_NODES, limits, false, VCT_NODES_PER_MS);
+    let mut solver = ThreatSolver::new(check_nodes);
     solver.set_deadline(deadline);
     solver.set_stop(stop);
     let wins = |solver: &mut ThreatSolver, board: &mut Board, node_limit: u64| {
@@ -488,7 +502,7 @@ pub(crate) fn keep_moves_that_stop_a_forced_win(
             || solver.vct(board, them, ROOT_VCT_THREES).is_some();
         (found, solver.nodes)
     };
-    let (threatened, mut nodes) = wins(&mut solver, board, DEFENCE_CHECK_NODES);
+    let (threatened, mut nodes) = wins(&mut solver, board, check_nodes);
     if !threatened {
         return nodes;
     }
@@ -560,7 +574,7 @@ fn start_another_iteration(
 /// Node limit of a root threat solver: `full`, less when the move's time
 /// is short or a node limit is set (`INFO max_node`), so that the solvers
 /// never outweigh the search they serve.
-fn solver_node_limit(full: u64, limits: &Limits, instant: bool) -> u64 {
+fn solver_node_limit(full: u64, limits: &Limits, instant: bool, per_ms: u64) -> u64 {
     if instant {
         return 2_000;
     }
@@ -574,8 +588,7 @@ fn solver_node_limit(full: u64, limits: &Limits, instant: bool) -> u64 {
         return full;
     }
     let millis = left.as_millis().min(u64::MAX as u128) as u64;
-    full.min(millis.saturating_mul(SOLVER_NODES_PER_MS))
-        .max(2_000)
+    full.min(millis.saturating_mul(per_ms)).max(2_000)
 }
 
 /// One iteration with a window around the previous value, widened until

@@ -242,6 +242,65 @@ fn vct_finds_a_double_three_where_no_vcf_exists() {
     assert!(has_winning_four(&mut b, Colour::Black) || !five_squares(&b, Colour::Black).is_empty());
 }
 
+/// A position from a game Ferro lost (the moves in order, black first):
+/// white, to move, wins by a four that gains a tempo and threes after it,
+/// but has no VCF.
+const FOUR_THEN_THREES: &str = "7,13 9,8 6,13 5,13 10,9 10,10 7,10 9,10 9,9 11,9 12,8 7,8 \
+    12,10 8,9 6,7 8,8 10,8 8,10 8,11 8,7 8,6 6,9 5,10 10,7 9,7";
+
+fn game_position(moves: &str) -> (Board, Colour) {
+    let mut b = Board::new(15, 15, Rule::Freestyle).unwrap();
+    let mut side = Colour::Black;
+    for mv in moves.split_whitespace() {
+        let (x, y) = mv.split_once(',').unwrap();
+        let sq = b.square(x.parse().unwrap(), y.parse().unwrap()).unwrap();
+        b.place(sq, side.stone());
+        side = side.opponent();
+    }
+    crate::eval::attach(&mut b);
+    (b, side)
+}
+
+/// Does `attacker` (to move) keep a forced win by threats? (A defender
+/// four must be blocked first, and the solver sees to that.)
+fn keeps_a_win(b: &mut Board, attacker: Colour) -> bool {
+    ThreatSolver::new(200_000).vct(b, attacker, 8).is_some()
+}
+
+#[test]
+fn vct_mixes_fours_and_threes() {
+    let (mut b, attacker) = game_position(FOUR_THEN_THREES);
+    let defender = attacker.opponent();
+    assert!(ThreatSolver::new(1_000_000)
+        .vcf(&mut b, attacker, 40)
+        .is_none());
+    let first = ThreatSolver::new(30_000)
+        .vct(&mut b, attacker, 8)
+        .expect("a VCT");
+    assert!(makes_four(b.threat(first, attacker)));
+    // The four's block is forced; after it the attacker threatens again,
+    // and every reply of the defender near the stones (not only the ones
+    // the solver tries) still loses.
+    b.place(first, attacker.stone());
+    let blocks = five_squares(&b, attacker);
+    assert_eq!(blocks.len(), 1);
+    b.place(blocks[0], defender.stone());
+    let second = ThreatSolver::new(200_000)
+        .vct(&mut b, attacker, 8)
+        .expect("the win goes on after the block");
+    b.place(second, attacker.stone());
+    let replies: Vec<Square> = b
+        .squares()
+        .filter(|&sq| b.is_empty(sq) && b.is_near_stone(sq))
+        .collect();
+    for reply in replies {
+        b.place(reply, defender.stone());
+        let wins = keeps_a_win(&mut b, attacker);
+        b.undo();
+        assert!(wins, "the reply {reply} stops the line {first} {second}");
+    }
+}
+
 #[test]
 fn renju_vct_never_starts_with_a_forbidden_double_three() {
     let mut b = board(Rule::Renju, &double_three_shape(B, W));
