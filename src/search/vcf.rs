@@ -316,11 +316,9 @@ impl<'a> ThreatSolver<'a> {
             return false;
         }
         // A defender with a VCF of its own wins first.
-        let saved = self.nodes;
         if self.vcf(board, defender, 12).is_some() {
             return false;
         }
-        self.nodes = saved.max(self.nodes);
         let mut masks = [0; 2];
         masks[attacker.index()] = FOUR_CLASSES;
         masks[defender.index()] = FOUR_CLASSES;
