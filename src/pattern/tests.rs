@@ -203,3 +203,22 @@ fn only_freestyle_never_looks_five_cells_away() {
     assert!(colour_tables(ExactFive, FiveOrMore).far_cells_matter);
     assert!(colour_tables(CaroExact, CaroExact).far_cells_matter);
 }
+
+#[test]
+fn merged_tables_give_each_colour_its_own_pattern_of_every_key() {
+    // Freestyle's merged table leaves the far cells out of its index; the
+    // others index the whole key. Either way a lookup must agree with the
+    // per-colour classification of the full key (white's through the
+    // colour-swapped key).
+    for (black_win, white_win) in [(FiveOrMore, FiveOrMore), (ExactFive, FiveOrMore)] {
+        let tables = colour_tables(black_win, white_win);
+        let (black, white) = (own_patterns(black_win), own_patterns(white_win));
+        for key in (0..KEY_COUNT as u32).step_by(7) {
+            assert_eq!(
+                tables.both(key),
+                [black[key as usize], white[swap_colours(key) as usize]],
+                "key {key:#x}"
+            );
+        }
+    }
+}

@@ -295,7 +295,13 @@ impl<'a> Searcher<'a> {
     /// wins by continuous fours. (Open fours and unanswerable combinations
     /// were already scored by negamax's step 1, the only caller, on the same
     /// position.)
-    fn horizon(&mut self, side: Colour, ply: usize) -> i32 {
+    fn horizon(&mut self, side: Colour, ply: usize, beta: i32) -> i32 {
+        let eval = self.static_eval(side);
+        // Already enough to fail high: a win by fours would only fail
+        // higher, so the solver is spared.
+        if eval >= beta {
+            return eval;
+        }
         // Quiescence by fours: a side that can win by continuous fours has
         // won, whatever the static evaluation says.
         if has_any_four(self.board, side) {
@@ -306,7 +312,7 @@ impl<'a> Searcher<'a> {
                 return mate_in(ply + line.len());
             }
         }
-        self.static_eval(side)
+        eval
     }
 
     /// Searches the root moves (already ordered; the first is the expected
@@ -450,7 +456,7 @@ impl<'a> Searcher<'a> {
             !forced && !open_three_threat && movegen::faces_combination(self.board, side);
         let threatened = open_three_threat || combination_threat;
         if depth <= 0 && !forced && !(threatened && depth > -THREAT_EXTENSION_LIMIT) {
-            return self.horizon(side, ply);
+            return self.horizon(side, ply, beta);
         }
 
         // Step 4. Transposition table.
@@ -484,7 +490,7 @@ impl<'a> Searcher<'a> {
             && eval + RAZOR_MARGIN[depth as usize] < alpha
             && !has_winning_four(self.board, side)
         {
-            let value = self.horizon(side, ply);
+            let value = self.horizon(side, ply, beta);
             if value < alpha {
                 return value;
             }
@@ -539,7 +545,6 @@ impl<'a> Searcher<'a> {
             }
             m.score = ordering;
         }
-        moves.sort_by_key(|m| (-m.score, m.sq.index()));
 
         // One reply only: it costs no depth (this extends every forced
         // block of a four).
@@ -551,6 +556,13 @@ impl<'a> Searcher<'a> {
         let mut best_move = None;
         let mut searched = 0usize;
         for i in 0..moves.len() {
+            // The best remaining move by ordering score (ties by square),
+            // picked when it is needed: most nodes stop after a move or
+            // two, so sorting the whole list first would be wasted.
+            let next = (i..moves.len())
+                .min_by_key(|&j| (-moves[j].score, moves[j].sq.index()))
+                .expect("i < len");
+            moves.swap(i, next);
             let sq = moves[i].sq;
             let raw_score = movegen::order_score(self.board, sq, side);
             let kind = move_kind(self.board, sq, side);

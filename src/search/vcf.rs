@@ -376,7 +376,7 @@ fn four_moves(board: &Board, attacker: Colour) -> Vec<Square> {
             Some((sq, rank * 10_000 + board.cell_value(sq, attacker)))
         })
         .collect();
-    moves.sort_by_key(|&(sq, score)| (-score, sq.index()));
+    moves.sort_unstable_by_key(|&(sq, score)| (-score, sq.index()));
     moves.into_iter().map(|(sq, _)| sq).collect()
 }
 
