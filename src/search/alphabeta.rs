@@ -292,7 +292,9 @@ impl<'a> Searcher<'a> {
     }
 
     /// Value at the horizon: the static evaluation, unless the side to move
-    /// wins by continuous fours. (Open fours and unanswerable combinations
+    /// wins by continuous fours, which is looked for only when the static
+    /// evaluation is below `beta` (so a value at or above `beta` is a lower
+    /// bound that may understate a win). (Open fours and unanswerable combinations
     /// were already scored by negamax's step 1, the only caller, on the same
     /// position.)
     fn horizon(&mut self, side: Colour, ply: usize, beta: i32) -> i32 {
