@@ -37,6 +37,8 @@ pub const DIRECTIONS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, 1 -
 /// Radius (Chebyshev distance) within which a stone makes a square a
 /// candidate move.
 const NEAR_RADIUS: isize = 2;
+/// Squares near a stone also include these steps along its four lines.
+const LINE_NEAR_STEPS: [isize; 4] = [-4, -3, 3, 4];
 
 /// A square of the padded array. Only squares made by [`Board::square`] (or
 /// [`Square::new`] with on-board coordinates) are on a board.
@@ -460,6 +462,14 @@ impl Board {
         for dy in -NEAR_RADIUS..=NEAR_RADIUS {
             for dx in -NEAR_RADIUS..=NEAR_RADIUS {
                 let index = (sq.index() as isize + dy * STRIDE as isize + dx) as usize;
+                self.near[index] = self.near[index].wrapping_add_signed(delta);
+            }
+        }
+        // Farther out only along the lines, where a stone still counts
+        // towards a five.
+        for direction in 0..4 {
+            for steps in LINE_NEAR_STEPS {
+                let index = sq.offset(direction, steps).index();
                 self.near[index] = self.near[index].wrapping_add_signed(delta);
             }
         }

@@ -202,3 +202,26 @@ fn undo_after_attaching_tables_mid_game_restores_everything() {
         }
     }
 }
+
+#[test]
+fn near_squares_are_two_around_and_four_along_the_lines() {
+    let mut board = Board::new(15, 15, Rule::Freestyle).unwrap();
+    let centre = board.square(7, 7).unwrap();
+    board.place(centre, CellState::Black);
+    let near: Vec<(usize, usize)> = board
+        .empty_squares()
+        .filter(|&sq| board.is_near_stone(sq))
+        .map(|sq| (sq.x(), sq.y()))
+        .collect();
+    // The 5x5 square (24 empty) and the 16 line squares three and four away.
+    assert_eq!(near.len(), 24 + 16);
+    for square in [(9, 9), (5, 6), (10, 7), (7, 3), (3, 3), (11, 3), (4, 10)] {
+        assert!(near.contains(&square), "{square:?}");
+    }
+    for square in [(10, 8), (7, 12), (12, 12), (4, 6), (11, 5)] {
+        assert!(!near.contains(&square), "{square:?}");
+    }
+    // Undo forgets them all.
+    board.undo();
+    assert!(board.squares().all(|sq| !board.is_near_stone(sq)));
+}

@@ -1,11 +1,12 @@
 //! Principal-variation alpha-beta (negamax) with a transposition table,
-//! killer and history ordering, late-move reductions, and an extension for
-//! forced replies (a block of the opponent's five costs no depth).
+//! killer and history ordering, selective pruning and reductions (each
+//! step numbered in `negamax`), an extension for forced replies (a block
+//! of the opponent's five costs no depth), and a quiescence search by
+//! fours at the horizon.
 
 use super::movegen::{self, has_any_four, has_winning_four, ScoredMove};
 use super::score::{mate_in, mated_in, EVAL_LIMIT, INFINITY, MATE_BOUND};
 use super::tt::{Bound, TranspositionTable};
-use super::vcf::ThreatSolver;
 use crate::board::{Board, Colour, Square, SQUARES};
 use crate::eval;
 use crate::pattern::CellThreat;
@@ -19,9 +20,32 @@ pub const MAX_PLY: usize = 96;
 const CHECK_INTERVAL: u64 = 128;
 /// How many plies past the horizon defences against open threes are searched.
 const THREAT_EXTENSION_LIMIT: i32 = 2;
-/// Budget of the VCF quiescence at the horizon (solver nodes, fours).
-const LEAF_VCF_NODES: u64 = 16;
-const LEAF_VCF_FOURS: u32 = 10;
+/// The quiescence by fours: fours played on one line at most, how many of
+/// them may be plain fours, and the classes of the squares it plays.
+const QUIESCENCE_FOURS: u32 = 8;
+const QUIESCENCE_PLAIN_FOURS: u32 = 2;
+const QUIESCENCE_FOUR_CLASSES: u16 = CellThreat::Four.bit() | CellThreat::FourThree.bit();
+
+/// Is `sq` within two squares of `from`, or on one of its lines within
+/// four? (A four that follows up a stone lies there.)
+#[inline]
+fn near_along_lines(from: Square, sq: Square) -> bool {
+    let dx = from.x().abs_diff(sq.x());
+    let dy = from.y().abs_diff(sq.y());
+    (dx <= 2 && dy <= 2) || ((dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= 4)
+}
+
+/// Does a four on `sq` also make at least a closed three or an open two in
+/// another line (a four that builds something)?
+#[inline]
+fn four_with_support(board: &Board, sq: Square, side: Colour) -> bool {
+    let patterns = board.patterns(sq, side);
+    let fours = patterns.iter().filter(|p| p.is_four()).count();
+    fours >= 2
+        || patterns
+            .iter()
+            .any(|&p| !p.is_four() && p >= crate::pattern::Pattern::OpenTwo)
+}
 
 /// The selectivity parameters, in one place. Each pruning step in
 /// `negamax` names the constants it uses.
@@ -59,6 +83,14 @@ pub mod params {
     /// `LMR_SCORE_MAX` plies for a move scored low against the best one.
     pub const LMR_SCALE: f64 = 1.0;
     pub const LMR_SCORE_MAX: f64 = 2.0;
+    /// Fail-high reduction: at a cut node whose static evaluation is at
+    /// least `FAIL_HIGH_MARGIN_BASE + FAIL_HIGH_MARGIN × depth` above beta,
+    /// moves that make no four are searched a ply shallower.
+    pub const FAIL_HIGH_MARGIN_BASE: i32 = 0;
+    pub const FAIL_HIGH_MARGIN: i32 = 70;
+    /// Extra late-move reduction of a quiet move that is not a killer at a
+    /// cut node.
+    pub const CUT_NODE_REDUCTION: f32 = 1.0;
     /// Root moves are reduced by this share of the table's reduction.
     pub const ROOT_LMR_SCALE: f32 = 0.5;
     /// Ordering bonus of a killer move, on the scale of `order_score`.
@@ -110,6 +142,16 @@ impl SearchTables {
             full / 2
         }
     }
+}
+
+/// The expected kind of a node: on the principal variation, expected to
+/// fail high (a cut node: one good move refutes the parent's), or expected
+/// to fail low (every move searched).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Node {
+    Pv,
+    Cut,
+    All,
 }
 
 /// How much a move threatens or defends, from the patterns of its square.
@@ -223,14 +265,11 @@ pub struct Searcher<'a> {
     /// The root move last proven better than the window's lower bound in
     /// the current iteration, with its value.
     pub root_best: Option<(Square, i32)>,
-    solver: ThreatSolver<'a>,
     /// Set once the search must stop; results after it are discarded.
     pub aborted: bool,
     /// Clock checks start only after the first iteration.
     pub may_abort: bool,
-    /// Node count at which the clock is next read. A threshold, not a
-    /// multiple of the interval: the leaf threat solver adds its nodes in
-    /// steps, which could jump over every multiple for a long time.
+    /// Node count at which the clock is next read.
     next_check: u64,
 }
 
@@ -253,7 +292,6 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             seldepth: 0,
             root_best: None,
-            solver: ThreatSolver::new(LEAF_VCF_NODES),
             aborted: false,
             may_abort: false,
             next_check: CHECK_INTERVAL,
@@ -291,30 +329,109 @@ impl<'a> Searcher<'a> {
         eval::evaluate(self.board, side).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
-    /// Value at the horizon: the static evaluation, unless the side to move
-    /// wins by continuous fours, which is looked for only when the static
-    /// evaluation is below `beta` (so a value at or above `beta` is a lower
-    /// bound that may understate a win). (Open fours and unanswerable combinations
-    /// were already scored by negamax's step 1, the only caller, on the same
-    /// position.)
-    fn horizon(&mut self, side: Colour, ply: usize, beta: i32) -> i32 {
-        let eval = self.static_eval(side);
-        // Already enough to fail high: a win by fours would only fail
-        // higher, so the solver is spared.
-        if eval >= beta {
-            return eval;
+    /// Value at the horizon: a quiescence search by fours. The side to move
+    /// may stand on the static evaluation or play a four near its last
+    /// stone, which the opponent must block; a four against the side to
+    /// move is blocked at once. Plain fours are tried in the first
+    /// `QUIESCENCE_PLAIN_FOURS` fours of a line, after that only fours that
+    /// also make a three or an open two (they can lead somewhere), which
+    /// keeps the tree small. A position the threat classes prove won (an
+    /// open four, an unanswerable combination) scores as a win.
+    fn quiescence(
+        &mut self,
+        side: Colour,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        fours: u32,
+    ) -> i32 {
+        if self.check_stop() {
+            return 0;
         }
-        // Quiescence by fours: a side that can win by continuous fours has
-        // won, whatever the static evaluation says.
-        if has_any_four(self.board, side) {
-            self.solver.reset(LEAF_VCF_NODES);
-            let line = self.solver.vcf(self.board, side, LEAF_VCF_FOURS);
-            self.nodes += self.solver.nodes;
-            if let Some(line) = line {
-                return mate_in(ply + line.len());
+        self.nodes += 1;
+        let them = side.opponent();
+        if self.board.threat_count(side, CellThreat::Five) > 0 {
+            return mate_in(ply + 1);
+        }
+        if ply >= MAX_PLY {
+            return self.static_eval(side);
+        }
+        if self.board.threat_count(them, CellThreat::Five) > 0 {
+            // The one answer to the opponent's four (two fives: lost).
+            let blocks = movegen::five_squares(self.board, them);
+            let block = blocks[0];
+            if blocks.len() > 1 || !movegen::is_legal(self.board, block, side) {
+                return mated_in(ply + 2);
+            }
+            self.board.place(block, side.stone());
+            let value = -self.quiescence(them, ply + 1, -beta, -alpha, fours);
+            self.board.undo();
+            return value;
+        }
+        if let Some(plies) = movegen::quick_win(self.board, side) {
+            return mate_in(ply + plies);
+        }
+        let stand = self.static_eval(side);
+        if stand >= beta || fours >= QUIESCENCE_FOURS {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let Some(last) = self.last_stone_of(side) else {
+            return stand;
+        };
+        let plain_allowed = fours < QUIESCENCE_PLAIN_FOURS;
+        let mut moves = [(0i32, last); 32];
+        let mut count = 0;
+        for sq in movegen::threat_squares(self.board, side, QUIESCENCE_FOUR_CLASSES) {
+            if count == moves.len() || !near_along_lines(last, sq) {
+                continue;
+            }
+            let threat = self.board.threat(sq, side);
+            if !plain_allowed
+                && threat == CellThreat::Four
+                && !four_with_support(self.board, sq, side)
+            {
+                continue;
+            }
+            moves[count] = (movegen::order_score(self.board, sq, side), sq);
+            count += 1;
+        }
+        let moves = &mut moves[..count];
+        moves.sort_unstable_by_key(|&(score, sq)| (-score, sq.index()));
+        for &(_, sq) in moves.iter() {
+            if !movegen::is_legal(self.board, sq, side) {
+                continue;
+            }
+            self.board.place(sq, side.stone());
+            let value = -self.quiescence(them, ply + 1, -beta, -alpha, fours + 1);
+            self.board.undo();
+            if self.aborted {
+                return 0;
+            }
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
             }
         }
-        eval
+        best
+    }
+
+    /// The last stone `side` placed (walls are not stones).
+    fn last_stone_of(&self, side: Colour) -> Option<Square> {
+        let stone = side.stone();
+        self.board
+            .history()
+            .iter()
+            .rev()
+            .take(8)
+            .copied()
+            .find(|&sq| self.board.get(sq) == stone)
     }
 
     /// Searches the root moves (already ordered; the first is the expected
@@ -346,7 +463,7 @@ impl<'a> Searcher<'a> {
             self.nodes += 1;
             let mut value;
             if i == 0 {
-                value = -self.negamax(side.opponent(), depth - 1, 1, -beta, -alpha, true);
+                value = -self.negamax(side.opponent(), depth - 1, 1, -beta, -alpha, Node::Pv);
             } else {
                 value = -self.negamax(
                     side.opponent(),
@@ -354,13 +471,14 @@ impl<'a> Searcher<'a> {
                     1,
                     -alpha - 1,
                     -alpha,
-                    false,
+                    Node::Cut,
                 );
                 if value > alpha && reduction > 0 && !self.aborted {
-                    value = -self.negamax(side.opponent(), depth - 1, 1, -alpha - 1, -alpha, false);
+                    value =
+                        -self.negamax(side.opponent(), depth - 1, 1, -alpha - 1, -alpha, Node::Cut);
                 }
                 if value > alpha && value < beta && !self.aborted {
-                    value = -self.negamax(side.opponent(), depth - 1, 1, -beta, -alpha, true);
+                    value = -self.negamax(side.opponent(), depth - 1, 1, -beta, -alpha, Node::Pv);
                 }
             }
             self.board.undo();
@@ -408,8 +526,10 @@ impl<'a> Searcher<'a> {
         ply: usize,
         mut alpha: i32,
         mut beta: i32,
-        pv_node: bool,
+        node: Node,
     ) -> i32 {
+        let pv_node = node == Node::Pv;
+        let cut_node = node == Node::Cut;
         self.pv[ply].clear();
         if self.check_stop() {
             return 0;
@@ -458,7 +578,7 @@ impl<'a> Searcher<'a> {
             !forced && !open_three_threat && movegen::faces_combination(self.board, side);
         let threatened = open_three_threat || combination_threat;
         if depth <= 0 && !forced && !(threatened && depth > -THREAT_EXTENSION_LIMIT) {
-            return self.horizon(side, ply, beta);
+            return self.quiescence(side, ply, alpha, beta, 0);
         }
 
         // Step 4. Transposition table.
@@ -492,7 +612,7 @@ impl<'a> Searcher<'a> {
             && eval + RAZOR_MARGIN[depth as usize] < alpha
             && !has_winning_four(self.board, side)
         {
-            let value = self.horizon(side, ply, beta);
+            let value = self.quiescence(side, ply, alpha - 1, alpha, 0);
             if value < alpha {
                 return value;
             }
@@ -520,8 +640,8 @@ impl<'a> Searcher<'a> {
         // Step 8. Move generation and ordering: table move, then the
         // pattern score of the square for both sides, killers, history.
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        if depth <= 0 && combination_threat {
-            // Past the horizon only the answers to the combination.
+        if combination_threat {
+            // Facing a four-three or double three, only its answers.
             movegen::generate_combination_defences(self.board, side, &mut moves);
         } else {
             movegen::generate(self.board, side, &mut moves);
@@ -551,6 +671,14 @@ impl<'a> Searcher<'a> {
         // One reply only: it costs no depth (this extends every forced
         // block of a four).
         let child_depth = if moves.len() == 1 { depth } else { depth - 1 };
+        // Step 8b. Fail-high reduction: at an expected cut node whose
+        // static value is well above beta, every move but a four is
+        // searched a ply shallower (one good move is all it takes).
+        let likely_fail_high = cut_node
+            && !forced
+            && !threatened
+            && eval < MATE_BOUND
+            && eval >= beta + FAIL_HIGH_MARGIN_BASE + FAIL_HIGH_MARGIN * depth;
         let tables = SearchTables::get();
         let move_count_limit = tables.move_count(depth, improving);
         let original_alpha = alpha;
@@ -601,10 +729,21 @@ impl<'a> Searcher<'a> {
                 }
             }
 
+            let child_depth =
+                if likely_fail_high && !movegen::makes_four(self.board.threat(sq, side)) {
+                    child_depth - 1
+                } else {
+                    child_depth
+                };
             self.board.place(sq, side.stone());
             let mut value;
             if searched == 0 {
-                value = -self.negamax(them, child_depth, ply + 1, -beta, -alpha, pv_node);
+                let child = match node {
+                    Node::Pv => Node::Pv,
+                    Node::Cut => Node::All,
+                    Node::All => Node::Cut,
+                };
+                value = -self.negamax(them, child_depth, ply + 1, -beta, -alpha, child);
             } else {
                 // Step 10. Late-move reductions: later moves are searched
                 // shallower first; low-scored moves more, attacks and
@@ -628,24 +767,41 @@ impl<'a> Searcher<'a> {
                         _ => {
                             if killers.contains(&Some(sq)) {
                                 r -= 1.0;
+                            } else if cut_node {
+                                r += CUT_NODE_REDUCTION;
                             }
                         }
                     }
                     reduction = (r.round() as i32).clamp(0, (child_depth - 1).max(0));
                 }
+                // A reduced search expects to fail low here, so its child
+                // is a cut node; a full-depth one swaps the parent's kind.
+                let full_depth_child = if cut_node { Node::All } else { Node::Cut };
+                let child = if reduction > 0 {
+                    Node::Cut
+                } else {
+                    full_depth_child
+                };
                 value = -self.negamax(
                     them,
                     child_depth - reduction,
                     ply + 1,
                     -alpha - 1,
                     -alpha,
-                    false,
+                    child,
                 );
                 if value > alpha && reduction > 0 && !self.aborted {
-                    value = -self.negamax(them, child_depth, ply + 1, -alpha - 1, -alpha, false);
+                    value = -self.negamax(
+                        them,
+                        child_depth,
+                        ply + 1,
+                        -alpha - 1,
+                        -alpha,
+                        full_depth_child,
+                    );
                 }
                 if value > alpha && value < beta && pv_node && !self.aborted {
-                    value = -self.negamax(them, child_depth, ply + 1, -beta, -alpha, true);
+                    value = -self.negamax(them, child_depth, ply + 1, -beta, -alpha, Node::Pv);
                 }
             }
             self.board.undo();
@@ -687,5 +843,60 @@ impl<'a> Searcher<'a> {
         self.tt
             .store(key, best_move, best_value, eval, depth, bound, ply);
         best_value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pattern::CellState;
+    use crate::rules::Rule;
+
+    /// A position with black (to move) on `black`, the last stone last,
+    /// and as many white stones, the first two closing black's rows.
+    fn position(black: &[(usize, usize)]) -> Board {
+        let mut board = Board::new(15, 15, Rule::Freestyle).unwrap();
+        let white = [(2, 7), (10, 8), (0, 0), (14, 0), (0, 14), (14, 14), (12, 2)];
+        for (i, &(x, y)) in black.iter().enumerate() {
+            board.place(Square::new(white[i].0, white[i].1), CellState::White);
+            board.place(Square::new(x, y), CellState::Black);
+        }
+        crate::eval::attach(&mut board);
+        board
+    }
+
+    fn quiescence_value(board: &mut Board) -> i32 {
+        let tt = TranspositionTable::new(1 << 20);
+        let mut history = History::new();
+        let stop = AtomicBool::new(false);
+        let rule = StopRule {
+            start: Instant::now(),
+            hard: None,
+            max_nodes: 0,
+            stop: &stop,
+        };
+        let mut searcher = Searcher::new(board, &tt, &mut history, rule);
+        searcher.quiescence(Colour::Black, 0, -INFINITY, INFINITY, 0)
+    }
+
+    #[test]
+    fn the_quiescence_follows_fours_to_a_win() {
+        // Closed threes on rows 7 and 8 (closed by white at (2,7) and
+        // (10,8)) whose fours (6,7) and (6,8) share column 6 with a black
+        // stone at (6,10): either four, once blocked, lets the other make
+        // a four-three. No square is a four-three yet, so only the
+        // quiescence by fours sees the win.
+        let mut board = position(&[(6, 10), (7, 8), (8, 8), (9, 8), (3, 7), (4, 7), (5, 7)]);
+        for sq in [(6, 7), (6, 8)] {
+            let sq = Square::new(sq.0, sq.1);
+            assert_eq!(board.threat(sq, Colour::Black), CellThreat::Four);
+        }
+        assert!(movegen::quick_win(&mut board, Colour::Black).is_none());
+        let value = quiescence_value(&mut board);
+        assert!(value >= MATE_BOUND, "{value}");
+        // The closed three of row 7 alone: a four and its block, no win.
+        let mut board = position(&[(3, 7), (4, 7), (5, 7)]);
+        let value = quiescence_value(&mut board);
+        assert!(value.abs() < MATE_BOUND, "{value}");
     }
 }

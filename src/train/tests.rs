@@ -152,7 +152,7 @@ fn the_ordering_fit_learns_the_moves_played() {
     // ties by board order), so the fit cannot always name the one played;
     // it still ranks it far higher than the hand-set ordering.
     assert!(report.fitted_top1 > report.engine_top1 + 0.25, "{report:?}");
-    assert!(report.fitted_top3 > 0.6, "{report:?}");
+    assert!(report.fitted_top3 > 0.5, "{report:?}");
     assert!(report.validation_loss_after < report.validation_loss_before);
     assert_eq!(tables.len(), 1);
     // The values are stored in the file's units.
