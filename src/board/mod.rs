@@ -134,6 +134,23 @@ impl ColourView {
     };
 }
 
+/// What `undo` restores of one placed stone: where its view changes start
+/// in the log, and the aggregates as they were before it.
+#[derive(Clone, Copy)]
+struct UndoFrame {
+    log_start: u32,
+    sums: [[i32; 2]; 2],
+    threat_counts: [[u16; CellThreat::COUNT]; 2],
+}
+
+/// A view of one square and colour as it was before a stone changed it.
+#[derive(Clone, Copy)]
+struct ViewChange {
+    index: u16,
+    colour: u8,
+    old: ColourView,
+}
+
 #[derive(Clone)]
 pub struct Board {
     width: usize,
@@ -160,6 +177,14 @@ pub struct Board {
     set_words: std::ops::Range<usize>,
     hash: u64,
     history: Vec<Square>,
+    /// One frame per stone of `history`, and the views each stone changed:
+    /// `undo` puts them back instead of deriving them again.
+    undo_frames: Vec<UndoFrame>,
+    undo_log: Vec<ViewChange>,
+    /// Frames of stones placed before this history length were taken over
+    /// other value tables (`set_values` since): those stones are undone by
+    /// deriving their neighbours' views again.
+    frames_valid_from: usize,
     empty_count: usize,
 }
 
@@ -220,6 +245,9 @@ impl Board {
             ),
             hash: 0,
             history: Vec::with_capacity(width * height),
+            undo_frames: Vec::with_capacity(width * height),
+            undo_log: Vec::new(),
+            frames_valid_from: 0,
             empty_count: width * height,
         };
         for y in 0..height {
@@ -427,6 +455,11 @@ impl Board {
         debug_assert!(self.is_empty(sq), "place on a filled square {sq}");
         debug_assert!(state != CellState::Empty);
         let index = sq.index();
+        self.undo_frames.push(UndoFrame {
+            log_start: self.undo_log.len() as u32,
+            sums: self.sums,
+            threat_counts: self.threat_counts,
+        });
         self.remove_contribution(index);
         self.cells[index] = state;
         self.hash ^= self.zobrist[index][state as usize];
@@ -435,12 +468,13 @@ impl Board {
         if state != CellState::Wall {
             self.add_near(sq, 1);
         }
-        self.update_neighbour_keys(sq, |key, bits| key | bits, state as u32);
+        self.update_neighbour_keys::<true>(sq, |key, bits| key | bits, state as u32);
     }
 
     /// Removes the last stone placed; returns its square.
     pub fn undo(&mut self) -> Option<Square> {
         let sq = self.history.pop()?;
+        let frame = self.undo_frames.pop().expect("one frame per stone");
         let index = sq.index();
         let state = self.cells[index];
         self.cells[index] = CellState::Empty;
@@ -449,13 +483,56 @@ impl Board {
         if state != CellState::Wall {
             self.add_near(sq, -1);
         }
-        self.update_neighbour_keys(sq, |key, bits| key & !bits, state as u32);
-        // The square's views were not kept up to date while it was
-        // occupied, and a change of tables rederives them from the keys of
-        // that moment: derive them again from the keys it has now.
-        self.derive_views(index);
-        self.add_contribution(index);
+        if self.history.len() >= self.frames_valid_from {
+            // The views the stone changed, back as they were, without a
+            // table lookup; then the keys, and the aggregates of the frame.
+            while self.undo_log.len() > frame.log_start as usize {
+                let change = self.undo_log.pop().expect("checked");
+                let (index, colour) = (change.index as usize, change.colour as usize);
+                let now = self.views[index][colour].threat;
+                if now != change.old.threat {
+                    let sets = &mut self.threat_sets[colour];
+                    if let Some(slot) = set_slot(now) {
+                        sets[slot].remove(index);
+                    }
+                    if let Some(slot) = set_slot(change.old.threat) {
+                        sets[slot].insert(index);
+                    }
+                }
+                self.views[index][colour] = change.old;
+            }
+            self.clear_neighbour_key_bits(sq, state as u32);
+            // The stone's own square kept the views it had when it was
+            // placed (an occupied square is not refreshed).
+            for colour in 0..2 {
+                if let Some(slot) = set_slot(self.views[index][colour].threat) {
+                    self.threat_sets[colour][slot].insert(index);
+                }
+            }
+            self.sums = frame.sums;
+            self.threat_counts = frame.threat_counts;
+        } else {
+            self.undo_log.truncate(frame.log_start as usize);
+            self.frames_valid_from = self.history.len();
+            self.update_neighbour_keys::<false>(sq, |key, bits| key & !bits, state as u32);
+            // The square's views were not kept up to date while it was
+            // occupied, and a change of tables rederives them from the keys
+            // of that moment: derive them again from the keys it has now.
+            self.derive_views(index);
+            self.add_contribution(index);
+        }
         Some(sq)
+    }
+
+    /// Takes a stone of `state` on `sq` out of its neighbours' keys, without
+    /// refreshing their patterns (the caller restores them).
+    fn clear_neighbour_key_bits(&mut self, sq: Square, state: u32) {
+        for direction in 0..4 {
+            for steps in [-5isize, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
+                let neighbour = sq.offset(direction, steps).index();
+                self.keys[neighbour][direction] &= !(state << key_shift(-steps as i32));
+            }
+        }
     }
 
     fn add_near(&mut self, sq: Square, delta: i8) {
@@ -478,7 +555,12 @@ impl Board {
     /// Applies `change(key, bits)` to the key slot that sees `sq` in each
     /// neighbour along the four lines, then refreshes the empty ones.
     #[inline]
-    fn update_neighbour_keys(&mut self, sq: Square, change: impl Fn(u32, u32) -> u32, state: u32) {
+    fn update_neighbour_keys<const LOG: bool>(
+        &mut self,
+        sq: Square,
+        change: impl Fn(u32, u32) -> u32,
+        state: u32,
+    ) {
         let far_cells_matter = self.tables.far_cells_matter;
         for direction in 0..4 {
             for steps in [-4isize, -3, -2, -1, 1, 2, 3, 4] {
@@ -487,7 +569,7 @@ impl Board {
                 let key = &mut self.keys[neighbour][direction];
                 *key = change(*key, bits);
                 if self.cells[neighbour] == CellState::Empty {
-                    self.refresh(neighbour, direction);
+                    self.refresh::<LOG>(neighbour, direction);
                 }
             }
             // Five away: the key changes, the patterns only under rules
@@ -498,7 +580,7 @@ impl Board {
                 let key = &mut self.keys[neighbour][direction];
                 *key = change(*key, bits);
                 if far_cells_matter && self.cells[neighbour] == CellState::Empty {
-                    self.refresh(neighbour, direction);
+                    self.refresh::<LOG>(neighbour, direction);
                 }
             }
         }
@@ -506,13 +588,20 @@ impl Board {
 
     /// Re-derives one direction's patterns of an empty square.
     #[inline]
-    fn refresh(&mut self, index: usize, direction: usize) {
+    fn refresh<const LOG: bool>(&mut self, index: usize, direction: usize) {
         let key = self.keys[index][direction];
         let new_patterns = self.tables.both(key);
         for (colour, new_pattern) in new_patterns.into_iter().enumerate() {
             let view = &mut self.views[index][colour];
             if view.patterns[direction] == new_pattern {
                 continue;
+            }
+            if LOG {
+                self.undo_log.push(ViewChange {
+                    index: index as u16,
+                    colour: colour as u8,
+                    old: *view,
+                });
             }
             view.patterns[direction] = new_pattern;
             let combo = crate::pattern::combo_index(view.patterns);
@@ -582,6 +671,7 @@ impl Board {
 
     /// Derives every square's patterns from its keys (new board, new rule).
     fn recompute_all(&mut self) {
+        self.frames_valid_from = self.history.len();
         self.sums = [[0; 2]; 2];
         self.threat_counts = [[0; CellThreat::COUNT]; 2];
         *self.threat_sets = [[SquareSet::EMPTY; SET_CLASSES]; 2];
@@ -601,8 +691,18 @@ impl Board {
         if self.hash != fresh.hash {
             return Err("hash differs".into());
         }
+        for sq in self.squares() {
+            if self.keys[sq.index()] != fresh.keys[sq.index()] {
+                return Err(format!("keys of {sq} differ"));
+            }
+        }
         for sq in self.empty_squares() {
             for colour in [Colour::Black, Colour::White] {
+                if self.dense_combo(sq, colour) != fresh.dense_combo(sq, colour)
+                    || self.threat(sq, colour) != fresh.threat(sq, colour)
+                {
+                    return Err(format!("combination of {sq} for {colour:?} differs"));
+                }
                 if self.patterns(sq, colour) != fresh.patterns(sq, colour) {
                     return Err(format!(
                         "patterns of {sq} for {colour:?}: {:?} vs {:?}",
