@@ -485,10 +485,12 @@ impl<'a> Searcher<'a> {
             if self.aborted {
                 break;
             }
+            // A move that failed low has no value of its own: all such
+            // moves tie, and the stable sort below keeps their order.
             root_move.score = if value > alpha || i == 0 {
                 value
             } else {
-                -INFINITY + i as i32
+                -INFINITY
             };
             if value > best_value {
                 best_value = value;
@@ -506,7 +508,8 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        // Stable sort keeps the previous order among equals.
+        // Stable sort keeps the previous order among equals (the moves
+        // that failed low).
         moves.sort_by_key(|m| -m.score);
         best_value
     }
@@ -877,6 +880,30 @@ mod tests {
         };
         let mut searcher = Searcher::new(board, &tt, &mut history, rule);
         searcher.quiescence(Colour::Black, 0, -INFINITY, INFINITY, 0)
+    }
+
+    #[test]
+    fn root_moves_that_fail_low_keep_their_order() {
+        let mut board = position(&[(6, 10), (7, 8), (8, 8)]);
+        let limits = crate::search::Limits::depth(2);
+        let mut moves = crate::search::root_moves(&mut board, Colour::Black, &limits);
+        assert!(moves.len() > 4);
+        let before: Vec<Square> = moves.iter().map(|m| m.sq).collect();
+        let tt = TranspositionTable::new(1 << 20);
+        let mut history = History::new();
+        let stop = AtomicBool::new(false);
+        let rule = StopRule {
+            start: Instant::now(),
+            hard: None,
+            max_nodes: 0,
+            stop: &stop,
+        };
+        let mut searcher = Searcher::new(&mut board, &tt, &mut history, rule);
+        // A window no move reaches: every move after the first fails low.
+        let bound = MATE_BOUND - 1;
+        searcher.search_root(Colour::Black, &mut moves, 2, bound - 1, bound);
+        let after: Vec<Square> = moves.iter().map(|m| m.sq).collect();
+        assert_eq!(after, before);
     }
 
     #[test]
