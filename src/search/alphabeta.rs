@@ -868,7 +868,9 @@ mod tests {
         board
     }
 
-    fn quiescence_value(board: &mut Board) -> i32 {
+    /// Runs `f` on a searcher over `board` with a fresh table and history
+    /// and no limits.
+    fn with_searcher<T>(board: &mut Board, f: impl FnOnce(&mut Searcher<'_>) -> T) -> T {
         let tt = TranspositionTable::new(1 << 20);
         let mut history = History::new();
         let stop = AtomicBool::new(false);
@@ -878,8 +880,13 @@ mod tests {
             max_nodes: 0,
             stop: &stop,
         };
-        let mut searcher = Searcher::new(board, &tt, &mut history, rule);
-        searcher.quiescence(Colour::Black, 0, -INFINITY, INFINITY, 0)
+        f(&mut Searcher::new(board, &tt, &mut history, rule))
+    }
+
+    fn quiescence_value(board: &mut Board) -> i32 {
+        with_searcher(board, |searcher| {
+            searcher.quiescence(Colour::Black, 0, -INFINITY, INFINITY, 0)
+        })
     }
 
     #[test]
@@ -889,19 +896,11 @@ mod tests {
         let mut moves = crate::search::root_moves(&mut board, Colour::Black, &limits);
         assert!(moves.len() > 4);
         let before: Vec<Square> = moves.iter().map(|m| m.sq).collect();
-        let tt = TranspositionTable::new(1 << 20);
-        let mut history = History::new();
-        let stop = AtomicBool::new(false);
-        let rule = StopRule {
-            start: Instant::now(),
-            hard: None,
-            max_nodes: 0,
-            stop: &stop,
-        };
-        let mut searcher = Searcher::new(&mut board, &tt, &mut history, rule);
         // A window no move reaches: every move after the first fails low.
         let bound = MATE_BOUND - 1;
-        searcher.search_root(Colour::Black, &mut moves, 2, bound - 1, bound);
+        with_searcher(&mut board, |searcher| {
+            searcher.search_root(Colour::Black, &mut moves, 2, bound - 1, bound)
+        });
         let after: Vec<Square> = moves.iter().map(|m| m.sq).collect();
         assert_eq!(after, before);
     }
