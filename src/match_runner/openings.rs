@@ -278,32 +278,19 @@ mod tests {
 
     #[test]
     fn forced_win_positions_are_games_in_progress() {
-        // scripts/solve-rate's positions: 'x,y' stones, black first, each a
-        // legal freestyle game that nobody has won yet.
+        // scripts/solve-rate's positions, an openings file in `pos`
+        // notation: each a legal freestyle game that nobody has won yet.
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("scripts/positions/freestyle15_forced_wins.txt");
-        let text = std::fs::read_to_string(&path).unwrap();
-        let mut count = 0;
-        for (i, line) in text.lines().enumerate() {
-            let line = line.split('#').next().unwrap().trim();
-            if line.is_empty() {
-                continue;
-            }
-            let stones: Vec<(usize, usize)> = line
-                .split_whitespace()
-                .map(|token| {
-                    let (x, y) = token.split_once(',').expect("x,y");
-                    (x.parse().unwrap(), y.parse().unwrap())
-                })
-                .collect();
+            .join("scripts/positions/freestyle15_forced_wins_pos.txt");
+        let positions = load(&path, 15, 15).unwrap();
+        for position in &positions {
             let mut judge =
                 crate::match_runner::judge::Judge::new(15, 15, crate::rules::Rule::Freestyle, None)
                     .unwrap();
             judge
-                .play_opening(&stones)
-                .unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
-            count += 1;
+                .play_opening(&position.stones)
+                .unwrap_or_else(|e| panic!("line {}: {e}", position.line));
         }
-        assert_eq!(count, 57);
+        assert_eq!(positions.len(), 57);
     }
 }
