@@ -706,9 +706,11 @@ impl<'a> Searcher<'a> {
             // is on the board.
             if !forced && searched > 0 && best_value > -MATE_BOUND && !is_tt_move {
                 // 9a. Move count, at every node below the root: the
-                // moves are ordered by their threats.
+                // moves are ordered by their threats. Every later move
+                // would be cut here too (the table move came first), so
+                // the loop ends.
                 if searched >= move_count_limit {
-                    continue;
+                    break;
                 }
                 if !pv_node && !threatened {
                     // 9b. Squares that do nothing for either side.
