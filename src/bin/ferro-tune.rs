@@ -8,10 +8,18 @@
 //!
 //! The tables of the rules found in the data are replaced in the weights
 //! file (others are kept), with a comment recording how they were made.
+//!
+//! ferro-tune --order-accuracy MATCH_DIR --player NAME [--weights FILE]
+//!
+//! measures instead how well the move ordering of the weights file, and
+//! the hand-set one, rank the moves NAME played in a `ferro-match --out`
+//! directory (see `ferro::train::ordering`).
 
-use ferro::eval::{shipped_weights, Table, TableId, Weights};
+use ferro::board::Colour;
+use ferro::eval::{rule_tables, shipped_weights, table_id, Table, TableId, Weights};
 use ferro::train::flag_values;
 use ferro::train::format::{read_all, Record};
+use ferro::train::ordering::{measure, read_match_dir};
 use ferro::train::policy::{build_policy_dataset, tune_policy, PolicyOptions};
 use ferro::train::tune::{build_dataset, tune, TuneOptions};
 use std::path::PathBuf;
@@ -32,6 +40,9 @@ struct Options {
     tune: TuneOptions,
     /// Fit the move-ordering tables instead of the evaluation.
     policy: bool,
+    /// Measure the orderings on this match directory instead of fitting.
+    order_accuracy: Option<PathBuf>,
+    player: Option<String>,
 }
 
 fn parse(arguments: &[String]) -> Result<Options, String> {
@@ -50,6 +61,8 @@ fn parse(arguments: &[String]) -> Result<Options, String> {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         },
         policy: false,
+        order_accuracy: None,
+        player: None,
     };
     for (flag, value) in flag_values(arguments)? {
         let float = |v: &str| v.parse::<f64>().map_err(|e| format!("{flag} {v}: {e}"));
@@ -79,16 +92,24 @@ fn parse(arguments: &[String]) -> Result<Options, String> {
             "--validation-every" => o.tune.validation_every = number(value)?.max(2),
             "--seed" => o.tune.seed = number(value)?,
             "--threads" => o.tune.threads = number(value)?.max(1) as usize,
+            "--order-accuracy" => o.order_accuracy = Some(value.into()),
+            "--player" => o.player = Some(value.into()),
             other => return Err(format!("unknown option '{other}'")),
         }
     }
-    if o.data.is_empty() {
+    if o.order_accuracy.is_some() != o.player.is_some() {
+        return Err("--order-accuracy and --player come together".into());
+    }
+    if o.data.is_empty() && o.order_accuracy.is_none() {
         return Err("no --data file".into());
     }
     Ok(o)
 }
 
 fn run(o: &Options, command: &str) -> Result<(), String> {
+    if let (Some(dir), Some(player)) = (&o.order_accuracy, &o.player) {
+        return order_accuracy(o, dir, player);
+    }
     let mut records = Vec::new();
     for path in &o.data {
         let mut r = read_all(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -256,6 +277,39 @@ fn fit_policy(
         report.engine_top3,
         report.fitted_top3
     );
+    Ok(())
+}
+
+/// `--order-accuracy`: one line per ordering, all positions and those
+/// whose move makes or stops a four or an open three.
+fn order_accuracy(o: &Options, dir: &std::path::Path, player: &str) -> Result<(), String> {
+    let games = read_match_dir(dir)?;
+    let Some(rule) = games.first().map(|g| g.rule) else {
+        return Err(format!("{}: no games", dir.display()));
+    };
+    let text =
+        std::fs::read_to_string(&o.weights).map_err(|e| format!("{}: {e}", o.weights.display()))?;
+    let weights = Weights::parse(&text).map_err(|e| format!("{}: {e}", o.weights.display()))?;
+    let learned = weights
+        .table(table_id(rule, Colour::Black))
+        .is_some_and(|t| t.policy.is_some());
+    let file_name = format!(
+        "{} ({})",
+        o.weights.display(),
+        if learned { "learned" } else { "hand-set" }
+    );
+    for (name, weights) in [
+        (file_name.as_str(), weights),
+        ("hand-set", Weights::default()),
+    ] {
+        let tables: &'static _ = Box::leak(Box::new(rule_tables(&weights, rule)));
+        let [all, threats] = measure(&games, player, tables);
+        println!("{name}: {player}'s moves, {}", all.describe());
+        println!(
+            "{name}: {player}'s fours and threes, {}",
+            threats.describe()
+        );
+    }
     Ok(())
 }
 

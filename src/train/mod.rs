@@ -4,6 +4,7 @@
 
 pub mod datagen;
 pub mod format;
+pub mod ordering;
 pub mod policy;
 pub mod relabel;
 pub mod tune;

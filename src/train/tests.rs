@@ -211,3 +211,56 @@ fn relabel_rescores_a_sample_in_order() {
     let _ = std::fs::remove_file(&input);
     let _ = std::fs::remove_file(&output);
 }
+
+#[test]
+fn order_accuracy_counts_the_players_free_moves_past_the_opening() {
+    use super::ordering::{measure, read_match_dir};
+    let dir = temporary("order-accuracy");
+    std::fs::create_dir_all(&dir).unwrap();
+    // Opening (5 stones): black's open three on row 7, white far away.
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "h8a15i8o1j8\n").unwrap();
+    // beta blocks the three (counted), alpha makes a four (counted), beta's
+    // block of the five is forced (not counted), alpha plays on (counted).
+    let moves = [
+        (7, 7),
+        (0, 14),
+        (8, 7),
+        (14, 0),
+        (9, 7),
+        (10, 7),
+        (6, 7),
+        (5, 7),
+        (8, 8),
+    ];
+    let mut psq = String::from("Piskvorky 15x15, 11:11, 0\n");
+    for (x, y) in moves {
+        psq.push_str(&format!("{},{},0\n", x + 1, y + 1));
+    }
+    psq.push_str("alpha\nbeta\n-1\n");
+    std::fs::write(dir.join("game-0001.psq"), psq).unwrap();
+    let summary = format!(
+        "# ferro-match summary (format 1)\n# rule: freestyle (INFO rule 0)\n# openings: {}\n{}\n\
+         1\t1\talpha\tbeta\t1-0\talpha\tfive\t9\t0\t0\t-\tgame-0001.psq\t-\t-\n",
+        openings.display(),
+        crate::match_runner::record::SUMMARY_HEADER
+    );
+    std::fs::write(dir.join("summary.txt"), summary).unwrap();
+    let games = read_match_dir(&dir).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].opening_len, 5);
+    assert_eq!(games[0].moves.len(), 9);
+    let handset: &'static _ = Box::leak(Box::new(crate::eval::rule_tables(
+        &crate::eval::Weights::default(),
+        Rule::Freestyle,
+    )));
+    let [alpha, alpha_threats] = measure(&games, "alpha", handset);
+    assert_eq!(alpha.positions, 2, "{alpha:?}");
+    // The four (6,7) is a threat; (8,8) is not.
+    assert_eq!(alpha_threats.positions, 1, "{alpha_threats:?}");
+    assert!(alpha.rank_sum >= 2 && alpha.first <= 2, "{alpha:?}");
+    let [beta, beta_threats] = measure(&games, "beta", handset);
+    assert_eq!(beta.positions, 1, "{beta:?}");
+    assert_eq!(beta_threats.positions, 1);
+}
