@@ -7,6 +7,7 @@
 //! to Ferro's own choices can predict those well and the stronger engine's
 //! poorly (`ferro-tune --order-accuracy DIR --player NAME`).
 
+use super::format::Record;
 use crate::analyze::record::psq;
 use crate::board::{Board, Colour, Rule, Square, ValueTables};
 use crate::match_runner::openings;
@@ -95,13 +96,11 @@ pub fn measure(games: &[MatchGame], player: &str, tables: &'static ValueTables) 
             // of the ordering.
             let scored = ply >= game.opening_len
                 && game.players[side.index()] == player
-                && board.threat_count(side.opponent(), CellThreat::Five) == 0
-                && board.threat_count(side, CellThreat::Five) == 0
+                && !Record::five_on_board(&board, side)
                 && movegen::quick_win(&mut board, side).is_none();
             if scored {
                 movegen::generate(&mut board, side, &mut candidates);
-                if candidates.len() > 1 && candidates.iter().any(|m| m.sq == played) {
-                    let rank = rank_of(&board, &candidates, played, side);
+                if let Some(rank) = rank_of(&candidates, played).filter(|_| candidates.len() > 1) {
                     all.add(rank);
                     let threat = |colour| board.threat(played, colour) >= CellThreat::Four;
                     if threat(side) || threat(side.opponent()) {
@@ -115,21 +114,16 @@ pub fn measure(games: &[MatchGame], player: &str, tables: &'static ValueTables) 
     [all, threats]
 }
 
-/// 1 + the candidates scored above `played` (ties count half).
-fn rank_of(
-    board: &Board,
-    candidates: &[movegen::ScoredMove],
-    played: Square,
-    side: Colour,
-) -> usize {
-    let score = |sq| movegen::order_score(board, sq, side);
-    let own = score(played);
-    let above = candidates.iter().filter(|m| score(m.sq) > own).count();
+/// 1 + the candidates scored above `played` (ties count half), by the
+/// ordering scores the generator gave them; `None` if it is not among them.
+fn rank_of(candidates: &[movegen::ScoredMove], played: Square) -> Option<usize> {
+    let own = candidates.iter().find(|m| m.sq == played)?.score;
+    let above = candidates.iter().filter(|m| m.score > own).count();
     let level = candidates
         .iter()
-        .filter(|m| m.sq != played && score(m.sq) == own)
+        .filter(|m| m.sq != played && m.score == own)
         .count();
-    1 + above + level / 2
+    Some(1 + above + level / 2)
 }
 
 /// Reads the games of a `ferro-match --out` directory: `summary.txt` names
@@ -150,7 +144,8 @@ pub fn read_match_dir(dir: &Path) -> Result<Vec<MatchGame>, String> {
         .and_then(|r| r.trim_end_matches(')').trim().parse::<i64>().ok())
         .and_then(|value| Rule::from_info(value, false))
         .ok_or_else(|| format!("{}: no known '# rule:' line", summary_path.display()))?;
-    let mut openings_file: Option<(String, Vec<openings::Opening>)> = None;
+    // Loaded when the first game with an opening needs it.
+    let mut opening_list: Option<Vec<openings::Opening>> = None;
     let mut games = Vec::new();
     for line in summary
         .lines()
@@ -168,14 +163,16 @@ pub fn read_match_dir(dir: &Path) -> Result<Vec<MatchGame>, String> {
         let opening_len = match opening.parse::<usize>() {
             Err(_) => 0,
             Ok(number) => {
-                if openings_file.is_none() {
+                if opening_list.is_none() {
                     let name = header("openings").ok_or("no '# openings:' line")?;
                     let list = openings::load(Path::new(name), record.width, record.height)
                         .map_err(|e| e.to_string())?;
-                    openings_file = Some((name.to_string(), list));
+                    opening_list = Some(list);
                 }
-                let (_, list) = openings_file.as_ref().expect("loaded");
-                list.iter()
+                opening_list
+                    .as_ref()
+                    .expect("loaded")
+                    .iter()
                     .find(|o| o.line == number)
                     .map(|o| o.stones.len())
                     .ok_or_else(|| format!("{file}: no opening on line {number}"))?
