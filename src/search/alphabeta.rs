@@ -1,8 +1,8 @@
 //! Principal-variation alpha-beta (negamax) with a transposition table,
 //! killer and history ordering, selective pruning and reductions (each
-//! step numbered in `negamax`), an extension for forced replies (a block
-//! of the opponent's five costs no depth), and a quiescence search by
-//! fours at the horizon.
+//! step numbered in `negamax`), extensions for forced replies (a block
+//! of the opponent's five costs no depth) and for a singular table move,
+//! and a quiescence search by fours at the horizon.
 
 use super::movegen::{self, has_any_four, has_winning_four, ScoredMove};
 use super::score::{mate_in, mated_in, EVAL_LIMIT, INFINITY, MATE_BOUND};
@@ -97,6 +97,25 @@ pub mod params {
     pub const KILLER_BONUS: i32 = 60;
     /// History is divided by this before it is added to the order score.
     pub const HISTORY_DIVISOR: i32 = 256;
+    /// Singular extension: from this depth, a table move whose stored
+    /// lower bound no other move comes within `SINGULAR_MARGIN × depth`
+    /// of (on a search of half the depth) is searched a ply deeper.
+    pub const SINGULAR_MIN_DEPTH: i32 = 8;
+    /// How much shallower than the node its table entry may be.
+    pub const SINGULAR_TT_DEPTH_SLACK: i32 = 2;
+    pub const SINGULAR_MARGIN: i32 = 4;
+    /// A reduced search that fails high by more than `LMR_DEEPER_MARGIN +
+    /// LMR_DEEPER_PER_PLY × reduction` is searched again a ply deeper.
+    pub const LMR_DEEPER_MARGIN: i32 = 40;
+    pub const LMR_DEEPER_PER_PLY: i32 = 13;
+    /// At a PV node of depth in this range, each move after one that raised
+    /// alpha is searched a ply shallower.
+    pub const ALPHA_RAISE_DEPTHS: std::ops::RangeInclusive<i32> = 3..=11;
+    /// A PV node whose table entry is shallower than the node is searched
+    /// `STALE_PV_PERCENT`% of the difference shallower (at most
+    /// `STALE_PV_MAX` plies): its move was not the best for a while.
+    pub const STALE_PV_PERCENT: i32 = 28;
+    pub const STALE_PV_MAX: i32 = 3;
 }
 use params::*;
 
@@ -258,6 +277,11 @@ pub struct Searcher<'a> {
     killers: [[Option<Square>; 2]; MAX_PLY + 1],
     /// Static evaluation of each ply on the current line.
     evals: [i32; MAX_PLY + 1],
+    /// The move a singular-extension test leaves out at each ply.
+    excluded: [Option<Square>; MAX_PLY + 1],
+    /// The depth of the current iteration (no singular extension past
+    /// twice it).
+    root_depth: i32,
     buffers: Vec<Vec<ScoredMove>>,
     pv: Vec<Vec<Square>>,
     pub nodes: u64,
@@ -287,6 +311,8 @@ impl<'a> Searcher<'a> {
             stop_rule,
             killers: [[None; 2]; MAX_PLY + 1],
             evals: [0; MAX_PLY + 1],
+            excluded: [None; MAX_PLY + 1],
+            root_depth: 0,
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(16)).collect(),
             nodes: 0,
@@ -448,6 +474,7 @@ impl<'a> Searcher<'a> {
         let mut best_value = -INFINITY;
         self.pv[0].clear();
         self.root_best = None;
+        self.root_depth = depth;
         let tables = SearchTables::get();
         for (i, root_move) in moves.iter_mut().enumerate() {
             let sq = root_move.sq;
@@ -584,11 +611,13 @@ impl<'a> Searcher<'a> {
             return self.quiescence(side, ply, alpha, beta, 0);
         }
 
-        // Step 4. Transposition table.
+        // Step 4. Transposition table. (A singular-extension test leaves a
+        // move out: the stored result is not its own.)
+        let excluded = self.excluded[ply];
         let key = position_key(self.board, side);
         let hit = self.tt.probe(key, ply);
         if let Some(hit) = hit {
-            if !pv_node && hit.depth >= depth {
+            if !pv_node && excluded.is_none() && hit.depth >= depth {
                 let cutoff = match hit.bound {
                     Bound::Exact => true,
                     Bound::Lower => hit.value >= beta,
@@ -605,7 +634,7 @@ impl<'a> Searcher<'a> {
         self.evals[ply] = eval;
         // Is our position better than two plies ago (then prune less)?
         let improving = ply < 2 || eval > self.evals[ply - 2];
-        let quiet_node = !pv_node && !forced && !threatened;
+        let quiet_node = !pv_node && !forced && !threatened && excluded.is_none();
 
         // Step 5. Razoring: far below alpha near the horizon, only a forced
         // win by fours could save the node, and the horizon value looks
@@ -635,9 +664,14 @@ impl<'a> Searcher<'a> {
         }
 
         // Step 7. Internal iterative reduction: without a table move the
-        // ordering is a guess, so spend less on this node.
-        if tt_move.is_none() && depth >= IIR_MIN_DEPTH && !forced {
+        // ordering is a guess, so spend less on this node. A PV node whose
+        // table entry is shallower than itself has had another best move
+        // for a while: spend less there too.
+        if tt_move.is_none() && depth >= IIR_MIN_DEPTH && !forced && excluded.is_none() {
             depth -= 1;
+        }
+        if let Some(hit) = hit.filter(|h| pv_node && depth > 1 && h.best.is_some()) {
+            depth -= ((depth - hit.depth) * STALE_PV_PERCENT / 100).clamp(0, STALE_PV_MAX);
         }
 
         // Step 8. Move generation and ordering: table move, then the
@@ -673,7 +707,7 @@ impl<'a> Searcher<'a> {
 
         // One reply only: it costs no depth (this extends every forced
         // block of a four).
-        let child_depth = if moves.len() == 1 { depth } else { depth - 1 };
+        let mut child_depth = if moves.len() == 1 { depth } else { depth - 1 };
         // Step 8b. Fail-high reduction: at an expected cut node whose
         // static value is well above beta, every move but a four is
         // searched a ply shallower (one good move is all it takes).
@@ -697,6 +731,9 @@ impl<'a> Searcher<'a> {
                 .expect("i < len");
             moves.swap(i, next);
             let sq = moves[i].sq;
+            if Some(sq) == excluded {
+                continue;
+            }
             let raw_score = movegen::order_score(self.board, sq, side);
             let kind = move_kind(self.board, sq, side);
             let is_tt_move = Some(sq) == tt_move;
@@ -734,12 +771,54 @@ impl<'a> Searcher<'a> {
                 }
             }
 
-            let child_depth =
+            let mut move_depth =
                 if likely_fail_high && !movegen::makes_four(self.board.threat(sq, side)) {
                     child_depth - 1
                 } else {
                     child_depth
                 };
+
+            // Step 10. Singular extension: if no other move comes near the
+            // table move's stored value on a shallower search, the node
+            // hangs on that move: search it a ply deeper. If another move
+            // also beats beta there, two moves refute the parent
+            // (multi-cut); if the stored value alone beats beta, the table
+            // move is searched a ply shallower.
+            if is_tt_move && !forced && moves.len() > 1 && excluded.is_none() {
+                if let Some(hit) = hit.filter(|h| {
+                    depth >= SINGULAR_MIN_DEPTH
+                        && ply < 2 * self.root_depth as usize
+                        && matches!(h.bound, Bound::Lower | Bound::Exact)
+                        && h.depth >= depth - SINGULAR_TT_DEPTH_SLACK
+                        && h.value.abs() < MATE_BOUND
+                }) {
+                    let singular_beta = hit.value - SINGULAR_MARGIN * depth;
+                    let test_node = if cut_node { Node::Cut } else { Node::All };
+                    self.excluded[ply] = Some(sq);
+                    let value = self.negamax(
+                        side,
+                        (depth - 1) / 2,
+                        ply,
+                        singular_beta - 1,
+                        singular_beta,
+                        test_node,
+                    );
+                    self.excluded[ply] = None;
+                    if self.aborted {
+                        self.buffers[ply] = moves;
+                        return 0;
+                    }
+                    if value < singular_beta {
+                        move_depth += 1;
+                    } else if singular_beta >= beta {
+                        self.buffers[ply] = moves;
+                        return singular_beta;
+                    } else if hit.value >= beta {
+                        move_depth -= 1;
+                    }
+                }
+            }
+
             self.board.place(sq, side.stone());
             let mut value;
             if searched == 0 {
@@ -748,9 +827,9 @@ impl<'a> Searcher<'a> {
                     Node::Cut => Node::All,
                     Node::All => Node::Cut,
                 };
-                value = -self.negamax(them, child_depth, ply + 1, -beta, -alpha, child);
+                value = -self.negamax(them, move_depth, ply + 1, -beta, -alpha, child);
             } else {
-                // Step 10. Late-move reductions: later moves are searched
+                // Step 11. Late-move reductions: later moves are searched
                 // shallower first; low-scored moves more, attacks and
                 // defences less.
                 let mut reduction = 0;
@@ -777,7 +856,7 @@ impl<'a> Searcher<'a> {
                             }
                         }
                     }
-                    reduction = (r.round() as i32).clamp(0, (child_depth - 1).max(0));
+                    reduction = (r.round() as i32).clamp(0, (move_depth - 1).max(0));
                 }
                 // A reduced search expects to fail low here, so its child
                 // is a cut node; a full-depth one swaps the parent's kind.
@@ -789,16 +868,19 @@ impl<'a> Searcher<'a> {
                 };
                 value = -self.negamax(
                     them,
-                    child_depth - reduction,
+                    move_depth - reduction,
                     ply + 1,
                     -alpha - 1,
                     -alpha,
                     child,
                 );
                 if value > alpha && reduction > 0 && !self.aborted {
+                    // A reduced search that failed high by far is searched
+                    // again a ply deeper than planned.
+                    let deeper = value > alpha + LMR_DEEPER_MARGIN + LMR_DEEPER_PER_PLY * reduction;
                     value = -self.negamax(
                         them,
-                        child_depth,
+                        move_depth + deeper as i32,
                         ply + 1,
                         -alpha - 1,
                         -alpha,
@@ -806,7 +888,7 @@ impl<'a> Searcher<'a> {
                     );
                 }
                 if value > alpha && value < beta && pv_node && !self.aborted {
-                    value = -self.negamax(them, child_depth, ply + 1, -beta, -alpha, Node::Pv);
+                    value = -self.negamax(them, move_depth, ply + 1, -beta, -alpha, Node::Pv);
                 }
             }
             self.board.undo();
@@ -823,6 +905,15 @@ impl<'a> Searcher<'a> {
                     if pv_node {
                         self.set_pv(ply, sq);
                     }
+                    // Step 12. With a better move found at a PV node, the
+                    // moves still to come are less likely to matter.
+                    if alpha < beta
+                        && ALPHA_RAISE_DEPTHS.contains(&depth)
+                        && value.abs() < MATE_BOUND
+                    {
+                        depth -= 1;
+                        child_depth -= 1;
+                    }
                     if alpha >= beta {
                         if quiet {
                             let slot = &mut self.killers[ply];
@@ -838,6 +929,9 @@ impl<'a> Searcher<'a> {
             }
         }
         self.buffers[ply] = moves;
+        if excluded.is_some() {
+            return best_value;
+        }
         let bound = if best_value >= beta {
             Bound::Lower
         } else if best_value > original_alpha {
@@ -905,6 +999,38 @@ mod tests {
         });
         let after: Vec<Square> = moves.iter().map(|m| m.sq).collect();
         assert_eq!(after, before);
+    }
+
+    #[test]
+    fn a_singular_test_leaves_its_move_out_and_the_table_alone() {
+        // White has a four on row 3: black's one move is the block at (7,3).
+        let mut board = Board::new(15, 15, Rule::Freestyle).unwrap();
+        for (x, y) in [(3, 3), (4, 3), (5, 3), (6, 3)] {
+            board.place(Square::new(x, y), CellState::White);
+        }
+        for (x, y) in [(2, 3), (7, 7), (8, 7), (9, 9)] {
+            board.place(Square::new(x, y), CellState::Black);
+        }
+        crate::eval::attach(&mut board);
+        let block = Square::new(7, 3);
+        with_searcher(&mut board, |searcher| {
+            let value = searcher.negamax(Colour::Black, 3, 1, -INFINITY, INFINITY, Node::Pv);
+            assert!(value > -MATE_BOUND, "{value}");
+            let key = position_key(searcher.board, Colour::Black);
+            let stored = searcher.tt.probe(key, 1).expect("the node is stored");
+            assert_eq!(stored.best, Some(block));
+            // Without its one move the node has nothing to search, and
+            // the table keeps the full node's entry.
+            searcher.excluded[1] = Some(block);
+            let without = searcher.negamax(Colour::Black, 3, 1, -INFINITY, INFINITY, Node::All);
+            searcher.excluded[1] = None;
+            assert_eq!(without, -INFINITY);
+            let after = searcher.tt.probe(key, 1).expect("still stored");
+            assert_eq!(
+                (after.best, after.value, after.depth),
+                (stored.best, stored.value, stored.depth)
+            );
+        });
     }
 
     #[test]
