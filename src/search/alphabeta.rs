@@ -95,7 +95,10 @@ pub mod params {
     pub const ROOT_LMR_SCALE: f32 = 0.5;
     /// Ordering bonus of a killer move, on the scale of `order_score`.
     pub const KILLER_BONUS: i32 = 60;
-    /// History is divided by this before it is added to the order score.
+    /// History scores stay within ±`HISTORY_MAX` and are divided by
+    /// `HISTORY_DIVISOR` before they are added to the order score (at most
+    /// ±64, about a killer's bonus).
+    pub const HISTORY_MAX: i32 = 16384;
     pub const HISTORY_DIVISOR: i32 = 256;
     /// Singular extension: from this depth, a table move whose stored
     /// lower bound no other move comes within `SINGULAR_MARGIN × depth`
@@ -209,6 +212,12 @@ fn move_kind(board: &Board, sq: Square, side: Colour) -> MoveKind {
 }
 
 /// Per-colour history scores, kept between searches of one game.
+///
+/// Each update moves a score towards `±HISTORY_MAX` by a share of the
+/// distance left (`h += b − h·|b| / HISTORY_MAX`), so a score stays within
+/// the limit and recent results outweigh old ones. Unbounded sums let
+/// squares that refuted much early in a game outrank threats in the
+/// ordering (and so in move-count pruning) for the rest of it.
 pub struct History {
     scores: Vec<[i32; 2]>,
 }
@@ -229,15 +238,13 @@ impl History {
         self.scores[sq.index()][side.index()]
     }
 
-    fn reward(&mut self, sq: Square, side: Colour, depth: i32) {
+    /// Adds `bonus` (negative for a malus) with the pull towards zero
+    /// described above.
+    fn update(&mut self, sq: Square, side: Colour, bonus: i32) {
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
         let entry = &mut self.scores[sq.index()][side.index()];
-        *entry += depth * depth;
-        if *entry > 1 << 20 {
-            for pair in self.scores.iter_mut() {
-                pair[0] /= 2;
-                pair[1] /= 2;
-            }
-        }
+        let decay = (*entry as i64 * bonus.abs() as i64 / HISTORY_MAX as i64) as i32;
+        *entry += bonus - decay;
     }
 }
 
@@ -922,7 +929,21 @@ impl<'a> Searcher<'a> {
                                 slot[0] = Some(sq);
                             }
                         }
-                        self.history.reward(sq, side, depth.max(1));
+                        // The move that cut gains depth² in the history;
+                        // after a quiet cut, the quiet moves ordered before
+                        // it (searched without a cut, or pruned) lose as
+                        // much.
+                        let bonus = depth.max(1) * depth.max(1);
+                        self.history.update(sq, side, bonus);
+                        if quiet {
+                            for earlier in &moves[..i] {
+                                if Some(earlier.sq) != excluded
+                                    && move_kind(self.board, earlier.sq, side) <= MoveKind::Quiet
+                                {
+                                    self.history.update(earlier.sq, side, -bonus);
+                                }
+                            }
+                        }
                         break;
                     }
                 }
@@ -983,6 +1004,31 @@ mod tests {
         with_searcher(board, |searcher| {
             searcher.quiescence(Colour::Black, 0, -INFINITY, INFINITY, 0)
         })
+    }
+
+    #[test]
+    fn history_scores_stay_bounded_and_follow_recent_results() {
+        let mut history = History::new();
+        let sq = Square::new(7, 7);
+        let bonus = 12 * 12;
+        for _ in 0..10_000 {
+            history.update(sq, Colour::Black, bonus);
+        }
+        let high = history.get(sq, Colour::Black);
+        assert!(
+            (HISTORY_MAX * 9 / 10 + 1..=HISTORY_MAX).contains(&high),
+            "{high}"
+        );
+        assert_eq!(history.get(sq, Colour::White), 0);
+        // A run of failures turns a long record of cuts around.
+        for _ in 0..200 {
+            history.update(sq, Colour::Black, -bonus);
+        }
+        let low = history.get(sq, Colour::Black);
+        assert!((-HISTORY_MAX..0).contains(&low), "{low}");
+        // A bonus beyond the limit counts as the limit.
+        history.update(sq, Colour::White, 10 * HISTORY_MAX);
+        assert_eq!(history.get(sq, Colour::White), HISTORY_MAX);
     }
 
     #[test]
