@@ -238,8 +238,8 @@ impl History {
         self.scores[sq.index()][side.index()]
     }
 
-    /// Adds `bonus` (negative for a malus) with the pull towards zero
-    /// described above.
+    /// Adds `bonus` (negative for a malus), less the share of the score
+    /// that keeps it within the limit (described above).
     fn update(&mut self, sq: Square, side: Colour, bonus: i32) {
         let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
         let entry = &mut self.scores[sq.index()][side.index()];
