@@ -91,6 +91,10 @@ pub mod params {
     /// Extra late-move reduction of a quiet move that is not a killer at a
     /// cut node.
     pub const CUT_NODE_REDUCTION: f32 = 1.0;
+    /// Late-move reduction taken off a move that makes a four or a double
+    /// three when the same side's previous move did too (an attack by
+    /// fours under way: its proof lies deep, and reducing it hides it).
+    pub const CONTINUED_ATTACK_REDUCTION: f32 = 1.0;
     /// Root moves are reduced by this share of the table's reduction.
     pub const ROOT_LMR_SCALE: f32 = 0.5;
     /// Ordering bonus of a killer move, on the scale of `order_score`.
@@ -191,6 +195,17 @@ enum MoveKind {
     Forcing,
 }
 
+/// Does a stone of `side` on `sq` make a four, a double three or more (a
+/// threat that must be answered at once or loses)? An open three alone
+/// does not count: most quiet moves near an attack make one.
+fn makes_forcing_threat(board: &Board, sq: Square, side: Colour) -> bool {
+    use CellThreat::*;
+    matches!(
+        board.threat(sq, side),
+        Four | DoubleThree | FourThree | DoubleFour | OpenFour | Five
+    )
+}
+
 fn move_kind(board: &Board, sq: Square, side: Colour) -> MoveKind {
     use CellThreat::*;
     let own = board.threat(sq, side);
@@ -289,6 +304,9 @@ pub struct Searcher<'a> {
     /// The depth of the current iteration (no singular extension past
     /// twice it).
     root_depth: i32,
+    /// Whether the move played at each ply of the current line made a
+    /// forcing threat for its side (`makes_forcing_threat`).
+    forcing_threat: [bool; MAX_PLY + 1],
     buffers: Vec<Vec<ScoredMove>>,
     pv: Vec<Vec<Square>>,
     pub nodes: u64,
@@ -320,6 +338,7 @@ impl<'a> Searcher<'a> {
             evals: [0; MAX_PLY + 1],
             excluded: [None; MAX_PLY + 1],
             root_depth: 0,
+            forcing_threat: [false; MAX_PLY + 1],
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(16)).collect(),
             nodes: 0,
@@ -493,6 +512,7 @@ impl<'a> Searcher<'a> {
                 } else {
                     0
                 };
+            self.forcing_threat[0] = makes_forcing_threat(self.board, sq, side);
             self.board.place(sq, side.stone());
             self.nodes += 1;
             let mut value;
@@ -745,6 +765,12 @@ impl<'a> Searcher<'a> {
             let kind = move_kind(self.board, sq, side);
             let is_tt_move = Some(sq) == tt_move;
             let quiet = kind <= MoveKind::Quiet && !is_tt_move;
+            let forcing_threat = makes_forcing_threat(self.board, sq, side);
+            let continues_attack = forcing_threat
+                && ply >= 2
+                && self.forcing_threat[ply - 2]
+                && !threatened
+                && !forced;
 
             // Step 9. Pruning, once a move has been searched and no loss
             // is on the board.
@@ -826,6 +852,9 @@ impl<'a> Searcher<'a> {
                 }
             }
 
+            // Set here, after the singular test (which plays other moves
+            // at this ply).
+            self.forcing_threat[ply] = forcing_threat;
             self.board.place(sq, side.stone());
             let mut value;
             if searched == 0 {
@@ -851,6 +880,9 @@ impl<'a> Searcher<'a> {
                         if !improving {
                             r += 0.5;
                         }
+                    }
+                    if continues_attack {
+                        r -= CONTINUED_ATTACK_REDUCTION;
                     }
                     match kind {
                         MoveKind::Forcing => r -= 2.0,
@@ -1004,6 +1036,40 @@ mod tests {
         with_searcher(board, |searcher| {
             searcher.quiescence(Colour::Black, 0, -INFINITY, INFINITY, 0)
         })
+    }
+
+    #[test]
+    fn forcing_threats_are_fours_and_double_threes_not_a_lone_three() {
+        let mut board = Board::new(15, 15, Rule::Freestyle).unwrap();
+        for (x, y) in [(5, 7), (6, 7), (8, 5), (8, 6)] {
+            board.place(Square::new(x, y), CellState::Black);
+        }
+        crate::eval::attach(&mut board);
+        // (7, 7) makes one open three in the row: not forcing.
+        assert!(!makes_forcing_threat(
+            &board,
+            Square::new(7, 7),
+            Colour::Black
+        ));
+        // (8, 7) makes the column's open three and the row's split three.
+        assert!(makes_forcing_threat(
+            &board,
+            Square::new(8, 7),
+            Colour::Black
+        ));
+        // White makes nothing there.
+        assert!(!makes_forcing_threat(
+            &board,
+            Square::new(8, 7),
+            Colour::White
+        ));
+        board.place(Square::new(7, 7), CellState::Black);
+        // Now (8, 7) makes an open four.
+        assert!(makes_forcing_threat(
+            &board,
+            Square::new(8, 7),
+            Colour::Black
+        ));
     }
 
     #[test]
