@@ -197,7 +197,7 @@ enum MoveKind {
 
 /// Does a stone of `side` on `sq` make a four, a double three or more (a
 /// threat that must be answered at once or loses)? An open three alone
-/// does not count: most quiet moves near an attack make one.
+/// does not count.
 fn makes_forcing_threat(board: &Board, sq: Square, side: Colour) -> bool {
     use CellThreat::*;
     matches!(
