@@ -199,11 +199,8 @@ enum MoveKind {
 /// threat that must be answered at once or loses)? An open three alone
 /// does not count.
 fn makes_forcing_threat(board: &Board, sq: Square, side: Colour) -> bool {
-    use CellThreat::*;
-    matches!(
-        board.threat(sq, side),
-        Four | DoubleThree | FourThree | DoubleFour | OpenFour | Five
-    )
+    let threat = board.threat(sq, side);
+    movegen::makes_four(threat) || threat == CellThreat::DoubleThree
 }
 
 fn move_kind(board: &Board, sq: Square, side: Colour) -> MoveKind {
