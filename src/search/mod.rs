@@ -168,9 +168,9 @@ const ROOT_VCT_THREES: u32 = 8;
 /// the nodes of the check whether the opponent threatens a forced win, and
 /// the nodes of the check of each root move against it. The budgets are
 /// sized for the opponent's long forced wins (twenty plies and more, as in
-/// black's attacks in standard): against Rapfi classical in standard, 30k
-/// and 4k nodes scored 45.5%, these (the first capped near 40k at 0.5 s a
-/// move by `VCT_NODES_PER_MS`) 47.0% and 46.5% (README, "The search").
+/// many standard losses): against Rapfi classical in standard, 30k and 4k
+/// nodes scored 45.5% over 600 games, these (the first capped near 40k at
+/// 0.5 s a move by `VCT_NODES_PER_MS`) 47.0% (README, "The search").
 const DEFENCE_TIME_PERCENT: u32 = 25;
 const DEFENCE_CHECK_NODES: u64 = 100_000;
 const DEFENCE_MOVE_NODES: u64 = 12_000;
