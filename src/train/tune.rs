@@ -359,3 +359,72 @@ pub fn tune(
     };
     (rounded.tables(), report)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Rule;
+    use crate::eval::{attach, evaluate, shipped_weights};
+
+    /// The model the tuner fits is the evaluation the engine sums: for
+    /// random positions of each rule (renju with a table per colour), the
+    /// tuner's linear sum over the features `build_dataset` counts, with
+    /// the shipped tables, is `eval::evaluate`. A change to either side
+    /// alone (a feature counted differently, a table scaled or combined
+    /// otherwise) would fit tables the engine does not use as fitted.
+    #[test]
+    fn the_fitted_model_is_the_engines_evaluation() {
+        let mut rng = SplitMix64::new(7);
+        let mut records = Vec::new();
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            for stones in 4..24 {
+                let mut moves: Vec<(u8, u8)> = Vec::new();
+                while moves.len() < stones {
+                    let sq = (4 + rng.below(7) as u8, 4 + rng.below(7) as u8);
+                    if !moves.contains(&sq) {
+                        moves.push(sq);
+                    }
+                }
+                records.push(Record {
+                    rule,
+                    width: 15,
+                    height: 15,
+                    result: 1,
+                    score: 0,
+                    moves,
+                });
+            }
+        }
+        let (data, _) = build_dataset(&records);
+        assert!(data.len() > 30, "{} positions", data.len());
+        let tables: Vec<Table> = data
+            .tables
+            .iter()
+            .map(|&id| {
+                shipped_weights()
+                    .table(id)
+                    .cloned()
+                    .unwrap_or_else(Table::handset)
+            })
+            .collect();
+        let model = Model::from_tables(&tables);
+        let mut board = None;
+        let mut position = 0;
+        for record in &records {
+            let board = record.position_on(&mut board);
+            let side = record.side_to_move();
+            if Record::five_on_board(board, side) {
+                continue;
+            }
+            attach(board);
+            let engine = evaluate(board, side);
+            let fitted = model.eval(&data, position);
+            assert_eq!(
+                fitted, engine as f64,
+                "position {position}: tuner {fitted}, engine {engine}"
+            );
+            position += 1;
+        }
+        assert_eq!(position, data.len());
+    }
+}
