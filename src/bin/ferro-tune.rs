@@ -9,6 +9,12 @@
 //! The tables of the rules found in the data are replaced in the weights
 //! file (others are kept), with a comment recording how they were made.
 //!
+//! ferro-tune --fit policy --match-dir DIR [--match-dir DIR ...]
+//!   --moves-of NAME [--moves-of NAME ...] [--weights FILE] [--epochs 12]
+//!
+//! fits the move ordering to the moves the named players made in
+//! `ferro-match --out` directories instead (see `ferro::train::policy`).
+//!
 //! ferro-tune --order-accuracy MATCH_DIR --player NAME [--weights FILE]
 //!
 //! measures instead how well the move ordering of the weights file, and
@@ -18,9 +24,12 @@
 use ferro::board::Colour;
 use ferro::eval::{rule_tables, shipped_weights, table_id, Table, TableId, Weights};
 use ferro::train::flag_values;
-use ferro::train::format::{read_all, Record};
+use ferro::train::format::read_all;
 use ferro::train::ordering::{measure, read_match_dir};
-use ferro::train::policy::{build_policy_dataset, tune_policy, PolicyOptions};
+use ferro::train::policy::{
+    build_policy_dataset, build_policy_dataset_from_games, tune_policy, PolicyDataset,
+    PolicyOptions,
+};
 use ferro::train::tune::{build_dataset, tune, TuneOptions};
 use std::path::PathBuf;
 
@@ -43,6 +52,10 @@ struct Options {
     /// Measure the orderings on this match directory instead of fitting.
     order_accuracy: Option<PathBuf>,
     player: Option<String>,
+    /// Fit the move ordering to these players' moves in these match
+    /// directories.
+    match_dirs: Vec<PathBuf>,
+    moves_of: Vec<String>,
 }
 
 fn parse(arguments: &[String]) -> Result<Options, String> {
@@ -63,6 +76,8 @@ fn parse(arguments: &[String]) -> Result<Options, String> {
         policy: false,
         order_accuracy: None,
         player: None,
+        match_dirs: Vec::new(),
+        moves_of: Vec::new(),
     };
     for (flag, value) in flag_values(arguments)? {
         let float = |v: &str| v.parse::<f64>().map_err(|e| format!("{flag} {v}: {e}"));
@@ -94,13 +109,21 @@ fn parse(arguments: &[String]) -> Result<Options, String> {
             "--threads" => o.tune.threads = number(value)?.max(1) as usize,
             "--order-accuracy" => o.order_accuracy = Some(value.into()),
             "--player" => o.player = Some(value.into()),
+            "--match-dir" => o.match_dirs.push(value.into()),
+            "--moves-of" => o.moves_of.push(value.into()),
             other => return Err(format!("unknown option '{other}'")),
         }
     }
     if o.order_accuracy.is_some() != o.player.is_some() {
         return Err("--order-accuracy and --player come together".into());
     }
-    if o.data.is_empty() && o.order_accuracy.is_none() {
+    if !o.match_dirs.is_empty() {
+        if !o.policy || o.moves_of.is_empty() || !o.data.is_empty() {
+            return Err("--match-dir goes with --fit policy and --moves-of, without --data".into());
+        }
+    } else if !o.moves_of.is_empty() {
+        return Err("--moves-of needs --match-dir".into());
+    } else if o.data.is_empty() && o.order_accuracy.is_none() {
         return Err("no --data file".into());
     }
     Ok(o)
@@ -110,18 +133,42 @@ fn run(o: &Options, command: &str) -> Result<(), String> {
     if let (Some(dir), Some(player)) = (&o.order_accuracy, &o.player) {
         return order_accuracy(o, dir, player);
     }
+    let weights = |o: &Options| match std::fs::read_to_string(&o.weights) {
+        Ok(text) => Weights::parse(&text).map_err(|e| format!("{}: {e}", o.weights.display())),
+        Err(_) => Ok(Weights::default()),
+    };
+    if !o.match_dirs.is_empty() {
+        let mut games = Vec::new();
+        for dir in &o.match_dirs {
+            let mut g = read_match_dir(dir)?;
+            eprintln!("ferro-tune: {}: {} games", dir.display(), g.len());
+            games.append(&mut g);
+        }
+        let data = build_policy_dataset_from_games(&games, &o.moves_of);
+        let dirs: Vec<String> = o
+            .match_dirs
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        let source = format!(
+            "the moves of {} in {} games of {}",
+            o.moves_of.join(", "),
+            games.len(),
+            dirs.join(" ")
+        );
+        return fit_policy(o, command, data, &source, weights(o)?);
+    }
     let mut records = Vec::new();
     for path in &o.data {
         let mut r = read_all(path).map_err(|e| format!("{}: {e}", path.display()))?;
         eprintln!("ferro-tune: {}: {} positions", path.display(), r.len());
         records.append(&mut r);
     }
-    let mut weights = match std::fs::read_to_string(&o.weights) {
-        Ok(text) => Weights::parse(&text).map_err(|e| format!("{}: {e}", o.weights.display()))?,
-        Err(_) => Weights::default(),
-    };
+    let mut weights = weights(o)?;
     if o.policy {
-        return fit_policy(o, command, &records, weights);
+        let data_files: Vec<String> = o.data.iter().map(|p| p.display().to_string()).collect();
+        let data = build_policy_dataset(&records);
+        return fit_policy(o, command, data, &data_files.join(" "), weights);
     }
     let (mut data, skipped) = build_dataset(&records);
     eprintln!(
@@ -217,12 +264,12 @@ fn write_weights(o: &Options, weights: &Weights) -> Result<(), String> {
 fn fit_policy(
     o: &Options,
     command: &str,
-    records: &[Record],
+    data: PolicyDataset,
+    source: &str,
     mut weights: Weights,
 ) -> Result<(), String> {
-    let data = build_policy_dataset(records);
     if data.is_empty() {
-        return Err("no positions followed by the move played".into());
+        return Err("no position with a move played to learn from".into());
     }
     let options = PolicyOptions {
         epochs: o.tune.epochs,
@@ -246,13 +293,12 @@ fn fit_policy(
     weights
         .comments
         .retain(|c| !prefixes.iter().any(|p| c.starts_with(p.as_str())));
-    let data_files: Vec<String> = o.data.iter().map(|p| p.display().to_string()).collect();
     for prefix in &prefixes {
         weights.comments.push(format!("{prefix} {command}"));
         weights.comments.push(format!(
             "{prefix} {} positions from {} ({} training, {} validation), seed {}",
             data.len(),
-            data_files.join(" "),
+            source,
             report.training_positions,
             report.validation_positions,
             o.tune.seed

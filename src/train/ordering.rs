@@ -33,6 +33,36 @@ pub struct MatchGame {
     pub moves: Vec<(usize, usize)>,
 }
 
+impl MatchGame {
+    /// Replays the game on a board summing `tables`, calling `visit` with
+    /// the board, the side to move and its square before each move past
+    /// the opening. Stops at a move onto a taken square (a damaged record).
+    pub fn replay(
+        &self,
+        tables: &'static ValueTables,
+        mut visit: impl FnMut(&mut Board, Colour, Square),
+    ) {
+        let Ok(mut board) = Board::new(self.width, self.height, self.rule) else {
+            return;
+        };
+        board.set_values(tables);
+        for (ply, &(x, y)) in self.moves.iter().enumerate() {
+            let side = if ply % 2 == 0 {
+                Colour::Black
+            } else {
+                Colour::White
+            };
+            let Some(played) = board.square(x, y).filter(|&sq| board.is_empty(sq)) else {
+                return;
+            };
+            if ply >= self.opening_len {
+                visit(&mut board, side, played);
+            }
+            board.place(played, side.stone());
+        }
+    }
+}
+
 /// Counts of where the played moves ranked.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Accuracy {
@@ -78,38 +108,25 @@ pub fn measure(games: &[MatchGame], player: &str, tables: &'static ValueTables) 
     let mut threats = Accuracy::default();
     let mut candidates = Vec::new();
     for game in games {
-        let Ok(mut board) = Board::new(game.width, game.height, game.rule) else {
-            continue;
-        };
-        board.set_values(tables);
-        for (ply, &(x, y)) in game.moves.iter().enumerate() {
-            let side = if ply % 2 == 0 {
-                Colour::Black
-            } else {
-                Colour::White
-            };
-            let Some(played) = board.square(x, y).filter(|&sq| board.is_empty(sq)) else {
-                break;
-            };
+        game.replay(tables, |board, side, played| {
             // A five to block, or a win the threat classes prove (the
             // search plays those before it orders anything), says nothing
             // of the ordering.
-            let scored = ply >= game.opening_len
-                && game.players[side.index()] == player
-                && !Record::five_on_board(&board, side)
-                && movegen::quick_win(&mut board, side).is_none();
-            if scored {
-                movegen::generate(&mut board, side, &mut candidates);
-                if let Some(rank) = rank_of(&candidates, played).filter(|_| candidates.len() > 1) {
-                    all.add(rank);
-                    let threat = |colour| board.threat(played, colour) >= CellThreat::Four;
-                    if threat(side) || threat(side.opponent()) {
-                        threats.add(rank);
-                    }
+            if game.players[side.index()] != player
+                || Record::five_on_board(board, side)
+                || movegen::quick_win(board, side).is_some()
+            {
+                return;
+            }
+            movegen::generate(board, side, &mut candidates);
+            if let Some(rank) = rank_of(&candidates, played).filter(|_| candidates.len() > 1) {
+                all.add(rank);
+                let threat = |colour| board.threat(played, colour) >= CellThreat::Four;
+                if threat(side) || threat(side.opponent()) {
+                    threats.add(rank);
                 }
             }
-            board.place(played, side.stone());
-        }
+        });
     }
     [all, threats]
 }

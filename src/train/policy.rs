@@ -1,16 +1,19 @@
-//! Fitting the move-ordering tables to the moves Ferro's own search chose.
+//! Fitting the move-ordering tables to the moves a player chose: Ferro's
+//! own self-play search, or an engine in the games of `ferro-match` runs.
 //!
 //! The search orders the candidate moves of a position by a score read off
 //! each square's dense pattern combinations: one value for what the square
 //! is to the side to move (`mine`) and one for what it is to the opponent
 //! (`theirs`, the value of taking it away). Taken as logits of a softmax
 //! over the candidates the movegen produces, these two tables are fitted by
-//! mini-batch Adam on the cross-entropy of the move the self-play search
-//! played: a record followed by the record one stone longer gives the
-//! position and the move.
+//! mini-batch Adam on the cross-entropy of the move played: in a data file
+//! a record followed by the record one stone longer gives the position and
+//! the move; in match games, every move of the named players past the
+//! opening.
 
 use super::format::Record;
-use crate::board::Board;
+use super::ordering::MatchGame;
+use crate::board::{Board, Colour, Square};
 use crate::eval::{self, table_id, PolicyTable, TableId, POLICY_SCALE};
 use crate::pattern::DENSE_COMBO_COUNT;
 use crate::rng::SplitMix64;
@@ -54,14 +57,7 @@ impl PolicyDataset {
 /// same game one stone longer, when the side to move had a choice (no five
 /// to make or to block) and the move played is among the candidates.
 pub fn build_policy_dataset(records: &[Record]) -> PolicyDataset {
-    let mut data = PolicyDataset {
-        slots: Vec::new(),
-        offsets: vec![0],
-        candidates: Vec::new(),
-        targets: Vec::new(),
-        engine_rank: Vec::new(),
-        tables: Vec::new(),
-    };
+    let mut data = PolicyDataset::empty();
     let mut board: Option<Board> = None;
     let mut moves = Vec::new();
     for pair in records.windows(2) {
@@ -72,38 +68,80 @@ pub fn build_policy_dataset(records: &[Record]) -> PolicyDataset {
         }
         let board = record.position_on(&mut board);
         eval::attach(board);
-        let side = record.side_to_move();
-        let them = side.opponent();
-        if Record::five_on_board(board, side) {
-            continue;
-        }
-        movegen::generate(board, side, &mut moves);
         let (x, y) = next.moves[n];
-        let Some(target) = moves
-            .iter()
-            .position(|m| m.sq.x() == x as usize && m.sq.y() == y as usize)
-        else {
+        let Some(played) = board.square(x as usize, y as usize) else {
             continue;
         };
+        data.add(board, record.side_to_move(), played, &mut moves);
+    }
+    data
+}
+
+/// Builds the examples from the games of `ferro-match` directories: every
+/// move one of `players` made past the opening, on the same terms as
+/// [`build_policy_dataset`]. Fitted to the moves of an engine we did not
+/// write, the ordering learns which squares a stronger player tries first.
+pub fn build_policy_dataset_from_games(games: &[MatchGame], players: &[String]) -> PolicyDataset {
+    let mut data = PolicyDataset::empty();
+    let mut moves = Vec::new();
+    for game in games {
+        game.replay(eval::shipped_tables(game.rule), |board, side, played| {
+            if players.contains(&game.players[side.index()]) {
+                data.add(board, side, played, &mut moves);
+            }
+        });
+    }
+    data
+}
+
+impl PolicyDataset {
+    fn empty() -> PolicyDataset {
+        PolicyDataset {
+            slots: Vec::new(),
+            offsets: vec![0],
+            candidates: Vec::new(),
+            targets: Vec::new(),
+            engine_rank: Vec::new(),
+            tables: Vec::new(),
+        }
+    }
+
+    /// Adds `board` (evaluation tables attached) with `side` to move and
+    /// the square it played, unless a five is on the board, there is only
+    /// one candidate, or the move is not among the candidates.
+    fn add(
+        &mut self,
+        board: &mut Board,
+        side: Colour,
+        played: Square,
+        moves: &mut Vec<movegen::ScoredMove>,
+    ) {
+        let them = side.opponent();
+        if Record::five_on_board(board, side) {
+            return;
+        }
+        movegen::generate(board, side, moves);
+        let Some(target) = moves.iter().position(|m| m.sq == played) else {
+            return;
+        };
         if moves.len() < 2 {
-            continue;
+            return;
         }
         // Moves scored equal to the one played count as ranked after it.
         let played = moves[target].score;
         let engine_rank = moves.iter().filter(|m| m.score > played).count();
-        for m in &moves {
-            data.candidates
+        for m in moves.iter() {
+            self.candidates
                 .push([board.dense_combo(m.sq, side), board.dense_combo(m.sq, them)]);
         }
-        data.offsets.push(data.candidates.len() as u32);
-        data.targets.push(target as u16);
-        data.engine_rank
+        self.offsets.push(self.candidates.len() as u32);
+        self.targets.push(target as u16);
+        self.engine_rank
             .push(engine_rank.min(u16::MAX as usize) as u16);
-        let id = table_id(record.rule, side);
-        let slot = super::table_slot(&mut data.tables, id);
-        data.slots.push(slot);
+        let id = table_id(board.rule(), side);
+        let slot = super::table_slot(&mut self.tables, id);
+        self.slots.push(slot);
     }
-    data
 }
 
 #[derive(Clone, Debug)]

@@ -93,10 +93,14 @@ fn datagen_writes_distinct_legal_positions() {
 
 /// Self-play games in which one kind of square is always played: the
 /// ordering fit learns to put it first, and the positions it uses are
-/// exactly those followed by their move.
+/// exactly those followed by their move (from a data file), or the moves
+/// the named players made past the opening (from match games).
 #[test]
 fn the_ordering_fit_learns_the_moves_played() {
-    use super::policy::{build_policy_dataset, tune_policy, PolicyOptions};
+    use super::ordering::MatchGame;
+    use super::policy::{
+        build_policy_dataset, build_policy_dataset_from_games, tune_policy, PolicyOptions,
+    };
     use crate::board::Colour;
     use crate::eval::{attach, POLICY_SCALE};
     use crate::search::movegen::generate;
@@ -104,6 +108,7 @@ fn the_ordering_fit_learns_the_moves_played() {
     // hand-set score (the opposite of the engine's ordering), ties broken
     // by board order, from a few different starts.
     let mut records = Vec::new();
+    let mut games = Vec::new();
     for start in 0..12usize {
         let mut board = Board::new(15, 15, Rule::Freestyle).unwrap();
         attach(&mut board);
@@ -136,7 +141,40 @@ fn the_ordering_fit_learns_the_moves_played() {
             board.place(worst, side.stone());
             moves.push((worst.x() as u8, worst.y() as u8));
         }
+        games.push(MatchGame {
+            rule: Rule::Freestyle,
+            width: 15,
+            height: 15,
+            players: ["black".to_string(), "white".to_string()],
+            opening_len: 1,
+            moves: moves
+                .iter()
+                .map(|&(x, y)| (x as usize, y as usize))
+                .collect(),
+        });
     }
+    // From the games: White made 6 of the 11 moves after the one-stone
+    // opening, Black 5; a later opening leaves out the moves inside it.
+    let names = |list: &[&str]| list.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+    let from_games = |games: &[MatchGame], players: &[&str]| {
+        build_policy_dataset_from_games(games, &names(players))
+    };
+    assert_eq!(from_games(&games, &["white"]).len(), 12 * 6);
+    assert_eq!(from_games(&games, &["black"]).len(), 12 * 5);
+    assert_eq!(from_games(&games, &["nobody"]).len(), 0);
+    let both = from_games(&games, &["black", "white"]);
+    assert_eq!(both.len(), 12 * 11);
+    for game in games.iter_mut() {
+        game.opening_len = 3;
+    }
+    assert_eq!(from_games(&games, &["black", "white"]).len(), 12 * 9);
+    let options = PolicyOptions {
+        epochs: 30,
+        validation_every: 4,
+        ..PolicyOptions::default()
+    };
+    let (_, report) = tune_policy(&both, &options, &mut |_| {});
+    assert!(report.fitted_top1 > report.engine_top1 + 0.25, "{report:?}");
     let data = build_policy_dataset(&records);
     // Every record but each game's last is followed by its move (the
     // games end before any five).
