@@ -80,7 +80,8 @@ pub fn build_policy_dataset(records: &[Record]) -> PolicyDataset {
 /// Builds the examples from the games of `ferro-match` directories: every
 /// move one of `players` made past the opening, on the same terms as
 /// [`build_policy_dataset`]. Fitted to the moves of an engine we did not
-/// write, the ordering learns which squares a stronger player tries first.
+/// write, the ordering learns which squares that engine plays (tried with
+/// Rapfi's: see the README; not shipped).
 pub fn build_policy_dataset_from_games(games: &[MatchGame], players: &[String]) -> PolicyDataset {
     let mut data = PolicyDataset::empty();
     let mut moves = Vec::new();
