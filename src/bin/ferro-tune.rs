@@ -133,7 +133,7 @@ fn run(o: &Options, command: &str) -> Result<(), String> {
     if let (Some(dir), Some(player)) = (&o.order_accuracy, &o.player) {
         return order_accuracy(o, dir, player);
     }
-    let weights = |o: &Options| match std::fs::read_to_string(&o.weights) {
+    let weights = || match std::fs::read_to_string(&o.weights) {
         Ok(text) => Weights::parse(&text).map_err(|e| format!("{}: {e}", o.weights.display())),
         Err(_) => Ok(Weights::default()),
     };
@@ -145,18 +145,13 @@ fn run(o: &Options, command: &str) -> Result<(), String> {
             games.append(&mut g);
         }
         let data = build_policy_dataset_from_games(&games, &o.moves_of);
-        let dirs: Vec<String> = o
-            .match_dirs
-            .iter()
-            .map(|p| p.display().to_string())
-            .collect();
         let source = format!(
             "the moves of {} in {} games of {}",
             o.moves_of.join(", "),
             games.len(),
-            dirs.join(" ")
+            joined(&o.match_dirs)
         );
-        return fit_policy(o, command, data, &source, weights(o)?);
+        return fit_policy(o, command, data, &source, weights()?);
     }
     let mut records = Vec::new();
     for path in &o.data {
@@ -164,11 +159,10 @@ fn run(o: &Options, command: &str) -> Result<(), String> {
         eprintln!("ferro-tune: {}: {} positions", path.display(), r.len());
         records.append(&mut r);
     }
-    let mut weights = weights(o)?;
+    let mut weights = weights()?;
     if o.policy {
-        let data_files: Vec<String> = o.data.iter().map(|p| p.display().to_string()).collect();
         let data = build_policy_dataset(&records);
-        return fit_policy(o, command, data, &data_files.join(" "), weights);
+        return fit_policy(o, command, data, &joined(&o.data), weights);
     }
     let (mut data, skipped) = build_dataset(&records);
     eprintln!(
@@ -215,7 +209,6 @@ fn run(o: &Options, command: &str) -> Result<(), String> {
             "Ferro evaluation weights (format: src/eval/weights.rs), written by ferro-tune.".into(),
         );
     }
-    let data_files: Vec<String> = o.data.iter().map(|p| p.display().to_string()).collect();
     for name in &names {
         weights.comments.push(format!("{name}: {command}"));
         let shared = if names.len() > 1 {
@@ -226,7 +219,7 @@ fn run(o: &Options, command: &str) -> Result<(), String> {
         weights.comments.push(format!(
             "{name}: {} positions{shared} from {} ({} training, {} validation), seed {}, K {:.1}",
             data.len(),
-            data_files.join(" "),
+            joined(&o.data),
             report.training_positions,
             report.validation_positions,
             o.tune.seed,
@@ -249,6 +242,12 @@ fn run(o: &Options, command: &str) -> Result<(), String> {
         report.validation_loss_after
     );
     Ok(())
+}
+
+/// The paths, separated by spaces (for the weights file's comments).
+fn joined(paths: &[PathBuf]) -> String {
+    let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    names.join(" ")
 }
 
 /// Writes the weights file whole or not at all.

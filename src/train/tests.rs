@@ -179,11 +179,6 @@ fn the_ordering_fit_learns_the_moves_played() {
     // Every record but each game's last is followed by its move (the
     // games end before any five).
     assert_eq!(data.len(), 12 * 10);
-    let options = PolicyOptions {
-        epochs: 30,
-        validation_every: 4,
-        ..PolicyOptions::default()
-    };
     let (tables, report) = tune_policy(&data, &options, &mut |_| {});
     assert!(report.engine_top1 < 0.2, "{report:?}");
     // Many of the worst squares tie on their combinations (the games break
