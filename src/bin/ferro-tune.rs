@@ -15,6 +15,12 @@
 //! fits the move ordering to the moves the named players made in
 //! `ferro-match --out` directories instead (see `ferro::train::policy`).
 //!
+//! ferro-tune --scale PERCENT --table NAME [--weights FILE]
+//!
+//! multiplies one table's evaluation by PERCENT/100 instead (its `scale`
+//! line; values and move ordering kept), which sets the evaluation's size
+//! against the search's fixed margins; later fits keep the scale.
+//!
 //! ferro-tune --order-accuracy MATCH_DIR --player NAME [--weights FILE]
 //!
 //! measures instead how well the move ordering of the weights file, and
@@ -56,6 +62,8 @@ struct Options {
     /// directories.
     match_dirs: Vec<PathBuf>,
     moves_of: Vec<String>,
+    /// Scale this table's evaluation values by this percentage instead.
+    scale: Option<(TableId, u32)>,
 }
 
 fn parse(arguments: &[String]) -> Result<Options, String> {
@@ -78,7 +86,10 @@ fn parse(arguments: &[String]) -> Result<Options, String> {
         player: None,
         match_dirs: Vec::new(),
         moves_of: Vec::new(),
+        scale: None,
     };
+    let mut scale_percent = None;
+    let mut scale_table = None;
     for (flag, value) in flag_values(arguments)? {
         let float = |v: &str| v.parse::<f64>().map_err(|e| format!("{flag} {v}: {e}"));
         let number = |v: &str| v.parse::<u64>().map_err(|e| format!("{flag} {v}: {e}"));
@@ -111,8 +122,28 @@ fn parse(arguments: &[String]) -> Result<Options, String> {
             "--player" => o.player = Some(value.into()),
             "--match-dir" => o.match_dirs.push(value.into()),
             "--moves-of" => o.moves_of.push(value.into()),
+            "--scale" => scale_percent = Some(number(value)?),
+            "--table" => {
+                scale_table = Some(
+                    TableId::from_name(value).ok_or(format!("--table {value}: no such table"))?,
+                )
+            }
             other => return Err(format!("unknown option '{other}'")),
         }
+    }
+    match (scale_percent, scale_table) {
+        (Some(percent), Some(table)) => {
+            if !o.data.is_empty() || !o.match_dirs.is_empty() || o.order_accuracy.is_some() {
+                return Err("--scale goes with --table and --weights only".into());
+            }
+            if !(1..=1000).contains(&percent) {
+                return Err(format!("--scale {percent}: a percentage from 1 to 1000"));
+            }
+            o.scale = Some((table, percent as u32));
+            return Ok(o);
+        }
+        (None, None) => {}
+        _ => return Err("--scale and --table come together".into()),
     }
     if o.order_accuracy.is_some() != o.player.is_some() {
         return Err("--order-accuracy and --player come together".into());
@@ -137,6 +168,27 @@ fn run(o: &Options, command: &str) -> Result<(), String> {
         Ok(text) => Weights::parse(&text).map_err(|e| format!("{}: {e}", o.weights.display())),
         Err(_) => Ok(Weights::default()),
     };
+    if let Some((id, percent)) = o.scale {
+        let mut weights = weights()?;
+        let table = weights
+            .table(id)
+            .or_else(|| shipped_weights().table(id))
+            .cloned()
+            .unwrap_or_else(Table::handset);
+        let scale = (table.scale as u64 * percent as u64 / 100).clamp(1, 1000) as i32;
+        weights.set(id, Table { scale, ..table });
+        weights.comments.push(format!(
+            "{}: evaluation scaled to {scale}% by {command} (a refit keeps the scale)",
+            id.name()
+        ));
+        write_weights(o, &weights)?;
+        eprintln!(
+            "ferro-tune: wrote {} ({} at {scale}%)",
+            o.weights.display(),
+            id.name()
+        );
+        return Ok(());
+    }
     if !o.match_dirs.is_empty() {
         let mut games = Vec::new();
         for dir in &o.match_dirs {

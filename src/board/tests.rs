@@ -156,6 +156,7 @@ fn test_values() -> &'static ValueTables {
         ValueTables {
             colours: [colour(), colour()],
             tempo: [0; 2],
+            scale: [100; 2],
             threat: [
                 vec![0; super::THREAT_MASKS].into_boxed_slice(),
                 vec![0; super::THREAT_MASKS].into_boxed_slice(),

@@ -45,6 +45,8 @@ pub struct ValueTables {
     pub colours: [SquareValues; 2],
     /// What the evaluation adds for having the move, per side to move.
     pub tempo: [i32; 2],
+    /// The evaluation's sum is multiplied by this / 100, per side to move.
+    pub scale: [i32; 2],
     /// What the evaluation adds for the threats on the board, per side to
     /// move, indexed by threat mask (`THREAT_MASKS` entries).
     pub threat: [Box<[i32]>; 2],
@@ -57,6 +59,7 @@ impl ValueTables {
         ZERO.get_or_init(|| ValueTables {
             colours: [SquareValues::zero(), SquareValues::zero()],
             tempo: [0; 2],
+            scale: [100; 2],
             threat: [
                 vec![0; THREAT_MASKS].into_boxed_slice(),
                 vec![0; THREAT_MASKS].into_boxed_slice(),

@@ -83,6 +83,7 @@ pub fn rule_tables(weights: &Weights, rule: Rule) -> ValueTables {
     ValueTables {
         colours: [colour_values(Colour::Black), colour_values(Colour::White)],
         tempo: [table(Colour::Black).tempo, table(Colour::White).tempo],
+        scale: [table(Colour::Black).scale, table(Colour::White).scale],
         threat: [
             table(Colour::Black).threat.clone().into_boxed_slice(),
             table(Colour::White).threat.clone().into_boxed_slice(),
@@ -112,9 +113,10 @@ pub fn evaluate(board: &Board, side: Colour) -> i32 {
         "evaluation tables not attached"
     );
     let values = board.values();
-    board.mine_sum(side) - board.theirs_sum(side.opponent())
+    let sum = board.mine_sum(side) - board.theirs_sum(side.opponent())
         + values.tempo[side.index()]
-        + values.threat[side.index()][threat_mask(board, side)]
+        + values.threat[side.index()][threat_mask(board, side)];
+    sum * values.scale[side.index()] / 100
 }
 
 #[cfg(test)]

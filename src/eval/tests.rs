@@ -49,6 +49,30 @@ fn weights_text_round_trips_and_errors_name_the_line() {
     assert!(error.contains("lacks"), "{error}");
 }
 
+#[test]
+fn a_table_scale_is_read_written_and_reaches_the_board_tables() {
+    let mut table = Table::handset();
+    table.scale = 50;
+    let mut weights = Weights::default();
+    weights.set(TableId::Freestyle, table);
+    let text = weights.to_text();
+    assert!(
+        text.contains(
+            "
+scale 50
+"
+        ),
+        "{text}"
+    );
+    assert_eq!(Weights::parse(&text), Ok(weights.clone()));
+    assert_eq!(rule_tables(&weights, Rule::Freestyle).scale, [50, 50]);
+    // A table without the line keeps its whole evaluation, and writes none.
+    assert_eq!(rule_tables(&weights, Rule::Standard).scale, [100, 100]);
+    assert!(!Weights::default().to_text().contains("scale"));
+    let error = Weights::parse(&text.replace("scale 50", "scale 0")).unwrap_err();
+    assert!(error.contains("scale 0"), "{error}");
+}
+
 /// The incremental sums equal a sum over the empty squares computed from
 /// scratch, through random games on every rule.
 #[test]
@@ -87,6 +111,7 @@ fn incremental_evaluation_equals_a_sum_from_scratch() {
                     .sum::<i32>()
                     + tables.tempo[side.index()]
                     + tables.threat[side.index()][mask_from_scratch(&board, side)];
+                let from_scratch = from_scratch * tables.scale[side.index()] / 100;
                 assert_eq!(evaluate(&board, side), from_scratch, "{rule:?}\n{board:?}");
             }
         }

@@ -10,6 +10,7 @@
 //! mine 0 0 1 ...      (DENSE_COMBO_COUNT integers)
 //! theirs 0 0 1 ...    (DENSE_COMBO_COUNT integers)
 //! threat 0 0 ...      (THREAT_MASKS integers; optional, zeros if absent)
+//! scale 50            (percent; optional, 100 if absent)
 //! policy-mine 0 ...   (DENSE_COMBO_COUNT integers; optional, with
 //! policy-theirs 0 ...  policy-mine: the learned move ordering)
 //! table renju-black
@@ -24,6 +25,9 @@
 //! are move-ordering logits (in `1 / POLICY_SCALE`): a square that is
 //! combination `i` for the side to move and `j` for the opponent is scored
 //! by their sum; without them the hand-set square values order the moves.
+//! `scale` multiplies the table's whole evaluation (the search's margins
+//! are fixed, so it sets how much of the evaluation they cover) without
+//! the rounding that scaling each small integer would cost.
 //! A table the file lacks falls back to the hand-set values.
 
 use super::handset;
@@ -85,6 +89,8 @@ pub struct Table {
     pub theirs: Vec<i32>,
     /// Per threat mask (`THREAT_MASKS` values).
     pub threat: Vec<i32>,
+    /// The evaluation is the sum of the values above times `scale` / 100.
+    pub scale: i32,
     /// Learned move ordering; the hand-set square values order the moves
     /// when absent.
     pub policy: Option<PolicyTable>,
@@ -99,6 +105,7 @@ impl Table {
             mine: combos.iter().map(|&p| handset::mine_value(p)).collect(),
             theirs: combos.iter().map(|&p| handset::theirs_value(p)).collect(),
             threat: vec![0; THREAT_MASKS],
+            scale: 100,
             policy: None,
         }
     }
@@ -111,6 +118,7 @@ struct PartialTable {
     mine: Option<Vec<i32>>,
     theirs: Option<Vec<i32>>,
     threat: Option<Vec<i32>>,
+    scale: Option<i32>,
     policy_mine: Option<Vec<i32>>,
     policy_theirs: Option<Vec<i32>>,
 }
@@ -168,6 +176,7 @@ impl Weights {
                         mine,
                         theirs,
                         threat: table.threat.unwrap_or_else(|| vec![0; THREAT_MASKS]),
+                        scale: table.scale.unwrap_or(100),
                         policy,
                     },
                 );
@@ -210,11 +219,13 @@ impl Weights {
                         mine: None,
                         theirs: None,
                         threat: None,
+                        scale: None,
                         policy_mine: None,
                         policy_theirs: None,
                     });
                 }
-                "tempo" | "mine" | "theirs" | "threat" | "policy-mine" | "policy-theirs" => {
+                "tempo" | "scale" | "mine" | "theirs" | "threat" | "policy-mine"
+                | "policy-theirs" => {
                     let Some(table) = current.as_mut() else {
                         return Err(format!("line {line}: '{word}' before any 'table'"));
                     };
@@ -225,6 +236,18 @@ impl Weights {
                                     .parse()
                                     .map_err(|e| format!("line {line}: tempo: {e}"))?,
                             )
+                        }
+                        "scale" => {
+                            let scale: i32 = rest
+                                .trim()
+                                .parse()
+                                .map_err(|e| format!("line {line}: scale: {e}"))?;
+                            if !(1..=1000).contains(&scale) {
+                                return Err(format!(
+                                    "line {line}: scale {scale}: a percentage from 1 to 1000"
+                                ));
+                            }
+                            table.scale = Some(scale);
                         }
                         "mine" => table.mine = Some(numbers(rest, line, DENSE_COMBO_COUNT)?),
                         "theirs" => table.theirs = Some(numbers(rest, line, DENSE_COMBO_COUNT)?),
@@ -260,6 +283,9 @@ impl Weights {
         for (id, table) in &self.tables {
             let _ = writeln!(out, "table {}", id.name());
             let _ = writeln!(out, "tempo {}", table.tempo);
+            if table.scale != 100 {
+                let _ = writeln!(out, "scale {}", table.scale);
+            }
             let _ = writeln!(out, "mine {}", join(&table.mine));
             let _ = writeln!(out, "theirs {}", join(&table.theirs));
             let _ = writeln!(out, "threat {}", join(&table.threat));

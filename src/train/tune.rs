@@ -158,6 +158,8 @@ fn sigmoid(x: f64) -> f64 {
 #[derive(Clone)]
 pub struct Model {
     params: Vec<f64>,
+    /// Each table's `scale` / 100: the sum of its values is multiplied by it.
+    scales: Vec<f64>,
 }
 
 impl Model {
@@ -169,17 +171,20 @@ impl Model {
             params.push(table.tempo as f64);
             params.extend(table.threat.iter().map(|&v| v as f64));
         }
-        Model { params }
+        let scales = tables.iter().map(|t| t.scale as f64 / 100.0).collect();
+        Model { params, scales }
     }
 
     pub fn tables(&self) -> Vec<Table> {
         self.params
             .chunks(TABLE_PARAMS)
-            .map(|p| Table {
+            .zip(&self.scales)
+            .map(|(p, &scale)| Table {
                 mine: p[..D].iter().map(|v| v.round() as i32).collect(),
                 theirs: p[D..2 * D].iter().map(|v| v.round() as i32).collect(),
                 tempo: p[TEMPO].round() as i32,
                 threat: p[THREAT..].iter().map(|v| v.round() as i32).collect(),
+                scale: (scale * 100.0).round() as i32,
                 policy: None,
             })
             .collect()
@@ -192,7 +197,7 @@ impl Model {
             let (index, count) = ((f >> 16) as usize, (f & 0xffff) as f64);
             sum += feature_sign(index) * count * self.params[base + index];
         }
-        sum
+        sum * self.scales[data.slots[position] as usize]
     }
 }
 
@@ -309,7 +314,8 @@ pub fn tune(
                             let mut g = vec![0.0; n];
                             for &p in part {
                                 let q = sigmoid(model.eval(data, p) / k);
-                                let error = (q - data.targets[p] as f64) / k;
+                                let error = (q - data.targets[p] as f64) / k
+                                    * model.scales[data.slots[p] as usize];
                                 let base = data.slots[p] as usize * TABLE_PARAMS;
                                 g[base + TEMPO] += error;
                                 for &f in data.features(p) {
@@ -419,8 +425,11 @@ mod tests {
             attach(board);
             let engine = evaluate(board, side);
             let fitted = model.eval(&data, position);
+            // The engine's integer scaling truncates (exact for the
+            // shipped scales of 100 and 50).
             assert_eq!(
-                fitted, engine as f64,
+                fitted.trunc(),
+                engine as f64,
                 "position {position}: tuner {fitted}, engine {engine}"
             );
             position += 1;
