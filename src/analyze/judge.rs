@@ -4,9 +4,10 @@
 
 use crate::search::score::{is_mate_score, MATE_BOUND};
 
-/// Logistic scale of the search score: the tuner's fitted `K` is 1056 for
-/// freestyle and standard and 1161 for renju (`src/eval/weights.txt`), so
-/// one value in between serves every rule.
+/// Logistic scale of the search score at full evaluation scale: the
+/// tuner's fitted `K` is 1056 for freestyle and standard and 1161 for renju
+/// (`src/eval/weights.txt`), so one value in between serves every rule. A
+/// table with a `scale` has its scores scaled back first ([`Standing`]).
 const WIN_RATE_SCALE: f64 = 1100.0;
 
 /// Win-rate losses that earn each mark.
@@ -96,11 +97,18 @@ pub struct Standing {
     pub score: i32,
     /// A forced win of the side to move, and how it was found.
     pub forced: Option<Forced>,
+    /// The evaluation's scale under the rule, for the side to move
+    /// (percent; `eval::Table::scale`): a score at 50 means twice as much.
+    pub eval_scale: i32,
 }
 
 impl Standing {
     pub fn win_rate(&self) -> f64 {
-        win_rate(self.score)
+        if is_mate_score(self.score) {
+            return win_rate(self.score);
+        }
+        let full_scale = self.score as f64 * 100.0 / self.eval_scale.max(1) as f64;
+        1.0 / (1.0 + (-full_scale / WIN_RATE_SCALE).exp())
     }
 
     pub fn is_lost(&self) -> bool {
@@ -175,6 +183,7 @@ mod tests {
         Standing {
             score,
             forced: None,
+            eval_scale: 100,
         }
     }
 
@@ -184,6 +193,13 @@ mod tests {
         assert!(win_rate(1100) > 0.73 && win_rate(1100) < 0.74);
         assert_eq!(win_rate(mate_in(5)), 1.0);
         assert_eq!(win_rate(mated_in(4)), 0.0);
+        // An evaluation at half scale: half the score, the same win rate.
+        let half = |score| Standing {
+            eval_scale: 50,
+            ..at(score)
+        };
+        assert!((half(550).win_rate() - at(1100).win_rate()).abs() < 1e-9);
+        assert_eq!(half(mate_in(3)).win_rate(), 1.0);
     }
 
     #[test]
@@ -205,6 +221,7 @@ mod tests {
         let winning = Standing {
             score: mate_in(7),
             forced: Some(Forced::Vcf),
+            eval_scale: 100,
         };
         // The opponent is not lost after the move: the win was let go.
         let (loss, marks) = judge(&winning, Some(&at(0)), false, false);
@@ -217,6 +234,7 @@ mod tests {
         let threatened = Standing {
             score: 800,
             forced: Some(Forced::Vct),
+            eval_scale: 100,
         };
         let (_, marks) = judge(&at(100), Some(&threatened), false, false);
         assert_eq!(marks[0], Mark::AllowedLoss(Forced::Vct));

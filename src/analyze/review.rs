@@ -201,6 +201,7 @@ pub fn review(
             None if made_five => Some(Standing {
                 score: mated_in(0),
                 forced: None,
+                eval_scale: 100,
             }),
             None => None,
         };
@@ -245,6 +246,11 @@ pub fn review(
     }
 }
 
+/// The evaluation's scale for `side` to move under the board's rule.
+fn eval_scale(board: &Board, side: Colour) -> i32 {
+    crate::eval::shipped_tables(board.rule()).scale[side.index()]
+}
+
 fn point(sq: Square) -> Point {
     (sq.x(), sq.y())
 }
@@ -273,6 +279,7 @@ fn search_position(
                     standing: Standing {
                         score: -reply.standing.score,
                         forced: None,
+                        eval_scale: eval_scale(board, side),
                     },
                     best: Some(point(block)),
                     pv,
@@ -320,7 +327,11 @@ fn search_position(
         _ => result.score,
     };
     Searched {
-        standing: Standing { score, forced },
+        standing: Standing {
+            score,
+            forced,
+            eval_scale: eval_scale(board, side),
+        },
         best,
         pv,
         depth: result.depth,
