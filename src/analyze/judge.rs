@@ -107,8 +107,7 @@ impl Standing {
         if is_mate_score(self.score) {
             return win_rate(self.score);
         }
-        let full_scale = self.score as f64 * 100.0 / self.eval_scale.max(1) as f64;
-        1.0 / (1.0 + (-full_scale / WIN_RATE_SCALE).exp())
+        logistic(self.score as f64 * 100.0 / self.eval_scale.max(1) as f64)
     }
 
     pub fn is_lost(&self) -> bool {
@@ -127,7 +126,12 @@ pub fn win_rate(score: i32) -> f64 {
     if is_mate_score(score) {
         return if score > 0 { 1.0 } else { 0.0 };
     }
-    1.0 / (1.0 + (-(score as f64) / WIN_RATE_SCALE).exp())
+    logistic(score as f64)
+}
+
+/// The win rate of a score at full evaluation scale (no mate).
+fn logistic(full_scale: f64) -> f64 {
+    1.0 / (1.0 + (-full_scale / WIN_RATE_SCALE).exp())
 }
 
 /// What a move lost and its marks. `before` is the position the mover

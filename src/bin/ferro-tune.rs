@@ -170,11 +170,7 @@ fn run(o: &Options, command: &str) -> Result<(), String> {
     };
     if let Some((id, percent)) = o.scale {
         let mut weights = weights()?;
-        let table = weights
-            .table(id)
-            .or_else(|| shipped_weights().table(id))
-            .cloned()
-            .unwrap_or_else(Table::handset);
+        let table = table_or_shipped(&weights, id);
         let scale = (table.scale as u64 * percent as u64 / 100).clamp(1, 1000) as i32;
         weights.set(id, Table { scale, ..table });
         weights.comments.push(format!(
@@ -302,6 +298,15 @@ fn joined(paths: &[PathBuf]) -> String {
     names.join(" ")
 }
 
+/// The file's table `id`, else the shipped one, else the hand-set values.
+fn table_or_shipped(weights: &Weights, id: TableId) -> Table {
+    weights
+        .table(id)
+        .or_else(|| shipped_weights().table(id))
+        .cloned()
+        .unwrap_or_else(Table::handset)
+}
+
 /// Writes the weights file whole or not at all.
 fn write_weights(o: &Options, weights: &Weights) -> Result<(), String> {
     let temporary = o.weights.with_extension("tmp");
@@ -332,11 +337,7 @@ fn fit_policy(
         tune_policy(&data, &options, &mut |line| eprintln!("ferro-tune: {line}"));
     let names: Vec<&str> = data.tables.iter().map(|id| id.name()).collect();
     for (&id, policy) in data.tables.iter().zip(tables) {
-        let mut table = weights
-            .table(id)
-            .or_else(|| shipped_weights().table(id))
-            .cloned()
-            .unwrap_or_else(Table::handset);
+        let mut table = table_or_shipped(&weights, id);
         table.policy = Some(policy);
         weights.set(id, table);
     }
