@@ -28,7 +28,7 @@
 //! directory (see `ferro::train::ordering`).
 
 use ferro::board::Colour;
-use ferro::eval::{rule_tables, shipped_weights, table_id, Table, TableId, Weights};
+use ferro::eval::{rule_tables, shipped_weights, table_id, Table, TableId, Weights, SCALE_PERCENT};
 use ferro::train::flag_values;
 use ferro::train::format::read_all;
 use ferro::train::ordering::{measure, read_match_dir};
@@ -63,7 +63,7 @@ struct Options {
     match_dirs: Vec<PathBuf>,
     moves_of: Vec<String>,
     /// Scale this table's evaluation values by this percentage instead.
-    scale: Option<(TableId, u32)>,
+    scale: Option<(TableId, i32)>,
 }
 
 fn parse(arguments: &[String]) -> Result<Options, String> {
@@ -136,10 +136,17 @@ fn parse(arguments: &[String]) -> Result<Options, String> {
             if !o.data.is_empty() || !o.match_dirs.is_empty() || o.order_accuracy.is_some() {
                 return Err("--scale goes with --table and --weights only".into());
             }
-            if !(1..=1000).contains(&percent) {
-                return Err(format!("--scale {percent}: a percentage from 1 to 1000"));
-            }
-            o.scale = Some((table, percent as u32));
+            let Some(percent) = i32::try_from(percent)
+                .ok()
+                .filter(|p| SCALE_PERCENT.contains(p))
+            else {
+                return Err(format!(
+                    "--scale {percent}: a percentage from {} to {}",
+                    SCALE_PERCENT.start(),
+                    SCALE_PERCENT.end()
+                ));
+            };
+            o.scale = Some((table, percent));
             return Ok(o);
         }
         (None, None) => {}
@@ -171,7 +178,8 @@ fn run(o: &Options, command: &str) -> Result<(), String> {
     if let Some((id, percent)) = o.scale {
         let mut weights = weights()?;
         let table = table_or_shipped(&weights, id);
-        let scale = (table.scale as u64 * percent as u64 / 100).clamp(1, 1000) as i32;
+        let scale =
+            (table.scale * percent / 100).clamp(*SCALE_PERCENT.start(), *SCALE_PERCENT.end());
         weights.set(id, Table { scale, ..table });
         weights.comments.push(format!(
             "{}: evaluation scaled to {scale}% by {command} (a refit keeps the scale)",

@@ -21,7 +21,7 @@ use crate::board::{Board, Colour, Rule, SquareValues, ValueTables};
 use crate::pattern::dense_combos;
 use std::sync::OnceLock;
 pub use threat::threat_mask;
-pub use weights::{PolicyTable, Table, TableId, Weights, POLICY_SCALE};
+pub use weights::{PolicyTable, Table, TableId, Weights, POLICY_SCALE, SCALE_PERCENT};
 
 /// The shipped weights file.
 pub const WEIGHTS_TEXT: &str = include_str!("weights.txt");

@@ -81,6 +81,9 @@ pub struct PolicyTable {
     pub theirs: Vec<i32>,
 }
 
+/// The percentages a table's `scale` may take.
+pub const SCALE_PERCENT: std::ops::RangeInclusive<i32> = 1..=1000;
+
 /// One learned table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Table {
@@ -242,9 +245,11 @@ impl Weights {
                                 .trim()
                                 .parse()
                                 .map_err(|e| format!("line {line}: scale: {e}"))?;
-                            if !(1..=1000).contains(&scale) {
+                            if !SCALE_PERCENT.contains(&scale) {
                                 return Err(format!(
-                                    "line {line}: scale {scale}: a percentage from 1 to 1000"
+                                    "line {line}: scale {scale}: a percentage from {} to {}",
+                                    SCALE_PERCENT.start(),
+                                    SCALE_PERCENT.end()
                                 ));
                             }
                             table.scale = Some(scale);
