@@ -9,7 +9,7 @@ use super::score::{mate_in, mated_in, EVAL_LIMIT, INFINITY, MATE_BOUND};
 use super::tt::{Bound, TranspositionTable};
 use crate::board::{Board, Colour, Square, SQUARES};
 use crate::eval;
-use crate::pattern::CellThreat;
+use crate::pattern::{CellThreat, Pattern};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -91,10 +91,13 @@ pub mod params {
     /// Extra late-move reduction of a quiet move that is not a killer at a
     /// cut node.
     pub const CUT_NODE_REDUCTION: f32 = 1.0;
-    /// Late-move reduction taken off a move that makes a four or a double
-    /// three when the same side's previous move did too (an attack by
-    /// fours under way: its proof lies deep, and reducing it hides it).
+    /// Late-move reduction taken off a move that goes on with an attack:
+    /// the same side's previous move made an open three or more, and this
+    /// one does too, or makes two open twos within
+    /// `CONTINUED_ATTACK_REACH` squares of that stone (an attack of threes
+    /// under way: its proof lies deep, and reducing it hides it).
     pub const CONTINUED_ATTACK_REDUCTION: f32 = 1.0;
+    pub const CONTINUED_ATTACK_REACH: usize = 4;
     /// Root moves are reduced by this share of the table's reduction.
     pub const ROOT_LMR_SCALE: f32 = 0.5;
     /// Ordering bonus of a killer move, on the scale of `order_score`.
@@ -195,12 +198,36 @@ enum MoveKind {
     Forcing,
 }
 
-/// Does a stone of `side` on `sq` make a four, a double three or more (a
-/// threat that must be answered at once or loses)? An open three alone
-/// does not count.
-fn makes_forcing_threat(board: &Board, sq: Square, side: Colour) -> bool {
-    let threat = board.threat(sq, side);
-    movegen::makes_four(threat) || threat == CellThreat::DoubleThree
+/// Does a stone of `side` on `sq` make at least an open three (a three,
+/// a four, or any combination)?
+fn makes_attack(board: &Board, sq: Square, side: Colour) -> bool {
+    !matches!(board.threat(sq, side), CellThreat::None | CellThreat::Two)
+}
+
+/// Does a stone of `side` on `sq` make open twos in two lines (the step
+/// before a double three)?
+fn makes_double_open_two(board: &Board, sq: Square, side: Colour) -> bool {
+    board
+        .patterns(sq, side)
+        .iter()
+        .filter(|&&pattern| pattern == Pattern::OpenTwo)
+        .count()
+        >= 2
+}
+
+/// Is the mover's stone of two plies back within `reach` squares (king
+/// distance) of `sq`? Called before `sq` is placed, so that stone is the
+/// last but one of the history.
+fn own_previous_within(board: &Board, sq: Square, reach: usize) -> bool {
+    let history = board.history();
+    let Some(&previous) = history.len().checked_sub(2).and_then(|i| history.get(i)) else {
+        return false;
+    };
+    previous
+        .x()
+        .abs_diff(sq.x())
+        .max(previous.y().abs_diff(sq.y()))
+        <= reach
 }
 
 fn move_kind(board: &Board, sq: Square, side: Colour) -> MoveKind {
@@ -301,9 +328,9 @@ pub struct Searcher<'a> {
     /// The depth of the current iteration (no singular extension past
     /// twice it).
     root_depth: i32,
-    /// Whether the move played at each ply of the current line made a
-    /// forcing threat for its side (`makes_forcing_threat`).
-    forcing_threat: [bool; MAX_PLY + 1],
+    /// Whether the move played at each ply of the current line made an
+    /// open three or more for its side (`makes_attack`).
+    attack_move: [bool; MAX_PLY + 1],
     buffers: Vec<Vec<ScoredMove>>,
     pv: Vec<Vec<Square>>,
     pub nodes: u64,
@@ -335,7 +362,7 @@ impl<'a> Searcher<'a> {
             evals: [0; MAX_PLY + 1],
             excluded: [None; MAX_PLY + 1],
             root_depth: 0,
-            forcing_threat: [false; MAX_PLY + 1],
+            attack_move: [false; MAX_PLY + 1],
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(16)).collect(),
             nodes: 0,
@@ -509,7 +536,7 @@ impl<'a> Searcher<'a> {
                 } else {
                     0
                 };
-            self.forcing_threat[0] = makes_forcing_threat(self.board, sq, side);
+            self.attack_move[0] = makes_attack(self.board, sq, side);
             self.board.place(sq, side.stone());
             self.nodes += 1;
             let mut value;
@@ -762,12 +789,14 @@ impl<'a> Searcher<'a> {
             let kind = move_kind(self.board, sq, side);
             let is_tt_move = Some(sq) == tt_move;
             let quiet = kind <= MoveKind::Quiet && !is_tt_move;
-            let forcing_threat = makes_forcing_threat(self.board, sq, side);
-            let continues_attack = forcing_threat
-                && ply >= 2
-                && self.forcing_threat[ply - 2]
+            let attack = makes_attack(self.board, sq, side);
+            let continues_attack = ply >= 2
+                && self.attack_move[ply - 2]
                 && !threatened
-                && !forced;
+                && !forced
+                && (attack
+                    || (makes_double_open_two(self.board, sq, side)
+                        && own_previous_within(self.board, sq, CONTINUED_ATTACK_REACH)));
 
             // Step 9. Pruning, once a move has been searched and no loss
             // is on the board.
@@ -851,7 +880,7 @@ impl<'a> Searcher<'a> {
 
             // Set here, after the singular test (which plays other moves
             // at this ply).
-            self.forcing_threat[ply] = forcing_threat;
+            self.attack_move[ply] = attack;
             self.board.place(sq, side.stone());
             let mut value;
             if searched == 0 {
@@ -1036,37 +1065,50 @@ mod tests {
     }
 
     #[test]
-    fn forcing_threats_are_fours_and_double_threes_not_a_lone_three() {
+    fn attacks_are_threes_or_more_and_double_twos_are_their_step_before() {
         let mut board = Board::new(15, 15, Rule::Freestyle).unwrap();
         for (x, y) in [(5, 7), (6, 7), (8, 5), (8, 6)] {
             board.place(Square::new(x, y), CellState::Black);
         }
         crate::eval::attach(&mut board);
-        // (7, 7) makes one open three in the row: not forcing.
-        assert!(!makes_forcing_threat(
-            &board,
-            Square::new(7, 7),
-            Colour::Black
-        ));
-        // (8, 7) makes the column's open three and the row's split three.
-        assert!(makes_forcing_threat(
-            &board,
-            Square::new(8, 7),
-            Colour::Black
-        ));
+        // (7, 7) makes one open three in the row, (8, 7) two threes.
+        assert!(makes_attack(&board, Square::new(7, 7), Colour::Black));
+        assert!(makes_attack(&board, Square::new(8, 7), Colour::Black));
         // White makes nothing there.
-        assert!(!makes_forcing_threat(
+        assert!(!makes_attack(&board, Square::new(8, 7), Colour::White));
+
+        let mut board = Board::new(15, 15, Rule::Freestyle).unwrap();
+        for (x, y) in [(6, 7), (7, 6)] {
+            board.place(Square::new(x, y), CellState::Black);
+        }
+        crate::eval::attach(&mut board);
+        // (6, 6) joins (7, 6) in a row and (6, 7) in a column: two open
+        // twos, no three.
+        let double_two = Square::new(6, 6);
+        assert!(!makes_attack(&board, double_two, Colour::Black));
+        assert!(makes_double_open_two(&board, double_two, Colour::Black));
+        // (5, 7) makes one open two only, (12, 12) nothing.
+        assert!(!makes_double_open_two(
             &board,
-            Square::new(8, 7),
-            Colour::White
-        ));
-        board.place(Square::new(7, 7), CellState::Black);
-        // Now (8, 7) makes an open four.
-        assert!(makes_forcing_threat(
-            &board,
-            Square::new(8, 7),
+            Square::new(5, 7),
             Colour::Black
         ));
+        assert!(!makes_double_open_two(
+            &board,
+            Square::new(12, 12),
+            Colour::Black
+        ));
+    }
+
+    #[test]
+    fn own_previous_stone_is_the_last_but_one_of_the_history() {
+        let mut board = Board::new(15, 15, Rule::Freestyle).unwrap();
+        assert!(!own_previous_within(&board, Square::new(7, 7), 4));
+        board.place(Square::new(7, 7), CellState::Black);
+        board.place(Square::new(0, 0), CellState::White);
+        assert!(own_previous_within(&board, Square::new(11, 3), 4));
+        assert!(!own_previous_within(&board, Square::new(12, 7), 4));
+        assert!(!own_previous_within(&board, Square::new(1, 1), 4));
     }
 
     #[test]
