@@ -68,6 +68,15 @@ impl Square {
         self.0 as usize
     }
 
+    /// How many king steps apart `self` and `other` are (the larger of the
+    /// column and row distances): the reach of the search's nearness tests.
+    #[inline]
+    pub fn king_distance(self, other: Square) -> usize {
+        self.x()
+            .abs_diff(other.x())
+            .max(self.y().abs_diff(other.y()))
+    }
+
     /// The square with padded-array index `index` (from [`Square::index`]).
     #[inline]
     pub fn from_index(index: usize) -> Square {

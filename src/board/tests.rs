@@ -100,6 +100,21 @@ fn squares_round_trip_and_stay_on_the_board() {
 }
 
 #[test]
+fn king_distance_is_the_larger_axis_distance_and_symmetric() {
+    let board = Board::new(20, 15, Rule::Freestyle).unwrap();
+    let centre = board.square(7, 7).unwrap();
+    assert_eq!(centre.king_distance(centre), 0);
+    assert_eq!(centre.king_distance(board.square(9, 8).unwrap()), 2);
+    assert_eq!(centre.king_distance(board.square(3, 11).unwrap()), 4);
+    assert_eq!(centre.king_distance(board.square(19, 0).unwrap()), 12);
+    for a in board.squares().step_by(7) {
+        for b in board.squares().step_by(11) {
+            assert_eq!(a.king_distance(b), b.king_distance(a));
+        }
+    }
+}
+
+#[test]
 fn sizes_outside_five_to_thirty_two_are_refused() {
     assert!(Board::new(4, 15, Rule::Freestyle).is_err());
     assert!(Board::new(15, 33, Rule::Freestyle).is_err());

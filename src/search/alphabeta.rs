@@ -32,7 +32,8 @@ const QUIESCENCE_FOUR_CLASSES: u16 = CellThreat::Four.bit() | CellThreat::FourTh
 fn near_along_lines(from: Square, sq: Square) -> bool {
     let dx = from.x().abs_diff(sq.x());
     let dy = from.y().abs_diff(sq.y());
-    (dx <= 2 && dy <= 2) || ((dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= 4)
+    let distance = from.king_distance(sq);
+    distance <= 2 || ((dx == 0 || dy == 0 || dx == dy) && distance <= 4)
 }
 
 /// Does a four on `sq` also make at least a closed three or an open two in
@@ -223,11 +224,7 @@ fn own_previous_within(board: &Board, sq: Square, reach: usize) -> bool {
     let Some(&previous) = history.len().checked_sub(2).and_then(|i| history.get(i)) else {
         return false;
     };
-    previous
-        .x()
-        .abs_diff(sq.x())
-        .max(previous.y().abs_diff(sq.y()))
-        <= reach
+    previous.king_distance(sq) <= reach
 }
 
 fn move_kind(board: &Board, sq: Square, side: Colour) -> MoveKind {

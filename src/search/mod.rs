@@ -692,9 +692,7 @@ pub(crate) fn root_moves(board: &mut Board, side: Colour, limits: &Limits) -> Ve
 /// Is a stone (not a wall) within `radius` squares of `sq` (Chebyshev)?
 fn within(board: &Board, sq: Square, radius: usize) -> bool {
     board.history().iter().any(|&stone| {
-        board.get(stone) != crate::pattern::CellState::Wall
-            && stone.x().abs_diff(sq.x()) <= radius
-            && stone.y().abs_diff(sq.y()) <= radius
+        board.get(stone) != crate::pattern::CellState::Wall && stone.king_distance(sq) <= radius
     })
 }
 
