@@ -220,8 +220,8 @@ pub fn order_score(board: &Board, sq: Square, side: Colour) -> i32 {
 
 /// How many times the mover's own square value counts in the hand-set
 /// ordering, against once for the opponent's: attacks first. (Against
-/// Rapfi in freestyle, 3 scored about 5 points above 2, and 1 about 5
-/// below: README, the eleventh round.)
+/// Rapfi in freestyle, 3 scored about 5 points above 2, 1 about 5 below
+/// and 4 about 3 below 3: README, the eleventh and twelfth rounds.)
 pub const ORDER_OWN_WEIGHT: i32 = 3;
 
 /// Score of a logit of 0 (on the scale of the hand-set ordering, which
