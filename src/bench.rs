@@ -1,5 +1,7 @@
-//! `pbrain-ferro bench [depth] [threads]`: a fixed set of positions searched to a
-//! fixed depth with one thread and a fixed table size. The total node count
+//! `pbrain-ferro bench [depth] [threads] [hash MiB]`: a fixed set of positions
+//! searched to a fixed depth with one thread and a fixed table size (16 MiB
+//! unless given: a game's table of hundreds of MiB misses the cache far more
+//! often, which a speed measurement may want to see). The total node count
 //! (and a signature hash of the per-position counts) identifies the search's
 //! behaviour: a pure speed-up must leave it unchanged. Nodes per second is
 //! the speed yardstick.
@@ -11,7 +13,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 pub const DEFAULT_DEPTH: u32 = 12;
-const TABLE_BYTES: usize = 16 << 20;
+/// Table size of the bench, in MiB; node counts depend on it.
+pub const DEFAULT_TABLE_MIB: u32 = 16;
+const DEFAULT_TABLE_BYTES: usize = (DEFAULT_TABLE_MIB as usize) << 20;
 
 /// A bench position: size, rule and the moves in c-gomoku-cli `pos`
 /// notation (`h8` = x 7, y 7), black first; the side to move is next.
@@ -149,21 +153,27 @@ pub struct BenchLine {
 }
 
 /// Searches one position to `depth` from a fresh state with `threads`
-/// search threads.
-pub fn run_position(position: &BenchPosition, depth: u32, threads: u32) -> BenchLine {
+/// search threads and a table of `table_bytes`.
+pub fn run_position(
+    position: &BenchPosition,
+    depth: u32,
+    threads: u32,
+    table_bytes: usize,
+) -> BenchLine {
     search_position(
         position,
         &Limits {
             threads,
             ..Limits::depth(depth)
         },
+        table_bytes,
     )
 }
 
 /// Searches one position from a fresh state within `limits`.
-fn search_position(position: &BenchPosition, limits: &Limits) -> BenchLine {
+fn search_position(position: &BenchPosition, limits: &Limits, table_bytes: usize) -> BenchLine {
     let (mut board, side) = setup(position).expect("bench positions are valid");
-    let mut state = SearchState::new(TABLE_BYTES);
+    let mut state = SearchState::new(table_bytes);
     let start = Instant::now();
     let mut seldepth = 0;
     let result = search::think(
@@ -214,12 +224,12 @@ pub fn signature(node_counts: &[u64]) -> u64 {
 
 /// Runs the whole bench and returns the report lines. Node counts, and so
 /// the signature, are deterministic with one thread only.
-pub fn run(depth: u32, threads: u32) -> Vec<String> {
+pub fn run(depth: u32, threads: u32, table_mib: u32) -> Vec<String> {
     let mut lines = Vec::new();
     let mut counts = Vec::new();
     let mut total_time = Duration::ZERO;
     for (i, position) in POSITIONS.iter().enumerate() {
-        let line = run_position(position, depth, threads);
+        let line = run_position(position, depth, threads, (table_mib as usize) << 20);
         let timing = format!(
             "time {:7} ms  nps {:9}",
             line.elapsed.as_millis(),
@@ -231,7 +241,7 @@ pub fn run(depth: u32, threads: u32) -> Vec<String> {
     }
     let total: u64 = counts.iter().sum();
     lines.push(format!(
-        "depth {depth}  threads {threads}  total nodes {total}  time {} ms  nps {}",
+        "depth {depth}  threads {threads}  hash {table_mib} MiB  total nodes {total}  time {} ms  nps {}",
         total_time.as_millis(),
         nodes_per_second(total, total_time)
     ));
@@ -282,6 +292,7 @@ pub fn run_timed(ms: u32, threads: u32) -> Vec<String> {
                 threads,
                 ..Limits::timed(budget)
             },
+            DEFAULT_TABLE_BYTES,
         );
         let timing = format!("time {:5} ms of {ms}", line.elapsed.as_millis());
         lines.push(position_line(i, position, &line, &timing));
@@ -388,8 +399,8 @@ mod tests {
     fn node_counts_are_deterministic() {
         let position = &POSITIONS[2];
         assert_eq!(
-            run_position(position, 4, 1).nodes,
-            run_position(position, 4, 1).nodes
+            run_position(position, 4, 1, DEFAULT_TABLE_BYTES).nodes,
+            run_position(position, 4, 1, DEFAULT_TABLE_BYTES).nodes
         );
         assert_ne!(signature(&[1, 2]), signature(&[2, 1]));
     }

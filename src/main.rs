@@ -1,7 +1,7 @@
 //! `pbrain-ferro`: the engine executable managers load.
 //!
 //! With no arguments it speaks the pbrain protocol on stdin/stdout.
-//! `pbrain-ferro bench [depth] [threads]` runs the fixed-depth benchmark,
+//! `pbrain-ferro bench [depth] [threads] [hash MiB]` runs the fixed-depth benchmark,
 //! `pbrain-ferro bench movetime MS [threads]` the timed one,
 //! `pbrain-ferro analyze [OPTIONS] RECORD` reviews finished games. Other
 //! arguments are ignored (Yixin Board passes `--force-utf8`).
@@ -45,14 +45,17 @@ fn main() {
             Some(Ok(n)) if range.contains(&n) => Some(n),
             Some(_) => None,
         };
-        let (Some(depth), Some(threads)) = (
+        let (Some(depth), Some(threads), Some(table_mib)) = (
             number(1, ferro::bench::DEFAULT_DEPTH, 1..=40),
             number(2, 1, 1..=256),
+            number(3, ferro::bench::DEFAULT_TABLE_MIB, 1..=65536),
         ) else {
-            println!("usage: pbrain-ferro bench [depth 1..40] [threads 1..256]");
+            println!(
+                "usage: pbrain-ferro bench [depth 1..40] [threads 1..256] [hash MiB 1..65536]"
+            );
             std::process::exit(2);
         };
-        for line in ferro::bench::run(depth, threads) {
+        for line in ferro::bench::run(depth, threads, table_mib) {
             println!("{line}");
         }
         return;
