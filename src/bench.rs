@@ -174,6 +174,7 @@ pub fn run_position(
 fn search_position(position: &BenchPosition, limits: &Limits, table_bytes: usize) -> BenchLine {
     let (mut board, side) = setup(position).expect("bench positions are valid");
     let mut state = SearchState::new(table_bytes);
+    state.tt.prefault();
     let start = Instant::now();
     let mut seldepth = 0;
     let result = search::think(

@@ -615,6 +615,10 @@ impl<'a> Searcher<'a> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         let them = side.opponent();
+        // The table is probed in step 4: start loading its bucket now,
+        // while the threat tests of steps 1-3 run.
+        let key = position_key(self.board, side);
+        self.tt.prefetch(key);
 
         // Step 1. Terminal and forced situations.
         if self.board.threat_count(side, CellThreat::Five) > 0 {
@@ -662,7 +666,6 @@ impl<'a> Searcher<'a> {
         // Step 4. Transposition table. (A singular-extension test leaves a
         // move out: the stored result is not its own.)
         let excluded = self.excluded[ply];
-        let key = position_key(self.board, side);
         let hit = self.tt.probe(key, ply);
         if let Some(hit) = hit {
             if !pv_node && excluded.is_none() && hit.depth >= depth {
