@@ -48,6 +48,16 @@ fn four_with_support(board: &Board, sq: Square, side: Colour) -> bool {
             .any(|&p| !p.is_four() && p >= crate::pattern::Pattern::OpenTwo)
 }
 
+/// Was the opponent's last move a four that builds nothing else (one that
+/// only delays)? An occupied square keeps the views it had when its stone
+/// was placed, so these are the patterns that stone made.
+#[inline]
+fn last_move_is_delaying_four(board: &Board, them: Colour) -> bool {
+    board
+        .last_move()
+        .is_some_and(|last| !four_with_support(board, last, them))
+}
+
 /// The selectivity parameters, in one place. Each pruning step in
 /// `negamax` names the constants it uses.
 pub mod params {
@@ -127,6 +137,15 @@ pub mod params {
     /// `STALE_PV_MAX` plies): its move was not the best for a while.
     pub const STALE_PV_PERCENT: i32 = 28;
     pub const STALE_PV_MAX: i32 = 3;
+
+    /// Whether the block of a four that builds nothing else (a delaying
+    /// four) costs a ply, as any other move does, rather than being free
+    /// as forced replies are. Only in freestyle, where it was measured with
+    /// the VCF-only root (`search::lean_root`): without it a side can push
+    /// what it faces past the horizon with fours for nothing.
+    pub fn delaying_four_costs_a_ply(rule: crate::rules::Rule) -> bool {
+        crate::search::lean_root(rule)
+    }
 }
 use params::*;
 
@@ -341,6 +360,8 @@ pub struct Searcher<'a> {
     pub may_abort: bool,
     /// Node count at which the clock is next read.
     next_check: u64,
+    /// `params::delaying_four_costs_a_ply` for the board's rule.
+    delaying_four_costs_a_ply: bool,
 }
 
 impl<'a> Searcher<'a> {
@@ -350,6 +371,7 @@ impl<'a> Searcher<'a> {
         history: &'a mut History,
         stop_rule: StopRule<'a>,
     ) -> Searcher<'a> {
+        let delaying_four_costs_a_ply = delaying_four_costs_a_ply(board.rule());
         Searcher {
             board,
             tt,
@@ -368,6 +390,7 @@ impl<'a> Searcher<'a> {
             aborted: false,
             may_abort: false,
             next_check: CHECK_INTERVAL,
+            delaying_four_costs_a_ply,
         }
     }
 
@@ -757,8 +780,18 @@ impl<'a> Searcher<'a> {
         }
 
         // One reply only: it costs no depth (this extends every forced
-        // block of a four).
-        let mut child_depth = if moves.len() == 1 { depth } else { depth - 1 };
+        // block of a four), unless the four it blocks only delays: a four
+        // that builds nothing else (no second four, no open two or better
+        // in another line) would otherwise push what the opponent faces
+        // past the horizon for free.
+        let delaying_four = self.delaying_four_costs_a_ply
+            && forced
+            && last_move_is_delaying_four(self.board, them);
+        let mut child_depth = if moves.len() == 1 && !delaying_four {
+            depth
+        } else {
+            depth - 1
+        };
         // Step 8b. Fail-high reduction: at an expected cut node whose
         // static value is well above beta, every move but a four is
         // searched a ply shallower (one good move is all it takes).
@@ -1098,6 +1131,38 @@ mod tests {
             Square::new(12, 12),
             Colour::Black
         ));
+    }
+
+    #[test]
+    fn a_four_that_builds_nothing_else_is_a_delaying_four() {
+        // White closes black's row first, then makes a four in row 3 whose
+        // only five point is (7, 3).
+        let plain_four = |support: &[(usize, usize)]| {
+            let mut board = Board::new(15, 15, Rule::Freestyle).unwrap();
+            board.place(Square::new(2, 3), CellState::Black);
+            let far = [(0, 14), (14, 14), (14, 0), (0, 0), (12, 12), (2, 12)];
+            let white = support.iter().chain(&[(3, 3), (4, 3), (5, 3)]);
+            for (&(x, y), &(bx, by)) in white.zip(&far) {
+                board.place(Square::new(x, y), CellState::White);
+                board.place(Square::new(bx, by), CellState::Black);
+            }
+            board.place(Square::new(6, 3), CellState::White);
+            crate::eval::attach(&mut board);
+            board
+        };
+        let board = plain_four(&[]);
+        assert_eq!(
+            board.threat(Square::new(7, 3), Colour::White),
+            CellThreat::Five
+        );
+        assert!(last_move_is_delaying_four(&board, Colour::White));
+        // With a white stone on (6, 5) the last stone also makes a two in
+        // its column: the four builds something.
+        let board = plain_four(&[(6, 5)]);
+        assert!(!last_move_is_delaying_four(&board, Colour::White));
+        // A four on both lines at once is no delay either.
+        let board = plain_four(&[(6, 4), (6, 5), (6, 6)]);
+        assert!(!last_move_is_delaying_four(&board, Colour::White));
     }
 
     #[test]
