@@ -179,8 +179,8 @@ const DEFENCE_MOVE_NODES: u64 = 12_000;
 /// win and the threat defence (their time goes to the search), with the
 /// block of a delaying four costing a ply (`params::delaying_four_costs_a_ply`).
 /// In freestyle both VCTs took about a sixth of each move and decided
-/// little: against Rapfi classical at 0.5 s a move, 17.6% over 600 games
-/// against 14.7% over 600 (+2.9 ± 1.6 paired). In standard (−0.4 ± 1.4)
+/// little: against Rapfi classical at 0.5 s a move, 17.1% over 800 games
+/// against 14.7% over 600 (+2.5 ± 1.5 paired). In standard (−0.4 ± 1.4)
 /// and renju (−2.0 ± 2.0) it gained nothing, so they keep both (README,
 /// the nineteenth round).
 pub fn lean_root(rule: Rule) -> bool {
