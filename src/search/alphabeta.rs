@@ -137,15 +137,6 @@ pub mod params {
     /// `STALE_PV_MAX` plies): its move was not the best for a while.
     pub const STALE_PV_PERCENT: i32 = 28;
     pub const STALE_PV_MAX: i32 = 3;
-
-    /// Whether the block of a four that builds nothing else (a delaying
-    /// four) costs a ply, as any other move does, rather than being free
-    /// as forced replies are. Only in freestyle, where it was measured with
-    /// the VCF-only root (`search::lean_root`): without it a side can push
-    /// what it faces past the horizon with fours for nothing.
-    pub fn delaying_four_costs_a_ply(rule: crate::rules::Rule) -> bool {
-        crate::search::lean_root(rule)
-    }
 }
 use params::*;
 
@@ -360,7 +351,10 @@ pub struct Searcher<'a> {
     pub may_abort: bool,
     /// Node count at which the clock is next read.
     next_check: u64,
-    /// `params::delaying_four_costs_a_ply` for the board's rule.
+    /// Whether the block of a four that builds nothing else (a delaying
+    /// four) costs a ply, as any other move does, rather than being free as
+    /// forced replies are: only with the lean root (freestyle), where it
+    /// was measured (`search::lean_root`).
     delaying_four_costs_a_ply: bool,
 }
 
@@ -371,7 +365,7 @@ impl<'a> Searcher<'a> {
         history: &'a mut History,
         stop_rule: StopRule<'a>,
     ) -> Searcher<'a> {
-        let delaying_four_costs_a_ply = delaying_four_costs_a_ply(board.rule());
+        let delaying_four_costs_a_ply = crate::search::lean_root(board.rule());
         Searcher {
             board,
             tt,
@@ -784,14 +778,11 @@ impl<'a> Searcher<'a> {
         // that builds nothing else (no second four, no open two or better
         // in another line) would otherwise push what the opponent faces
         // past the horizon for free.
-        let delaying_four = self.delaying_four_costs_a_ply
-            && forced
-            && last_move_is_delaying_four(self.board, them);
-        let mut child_depth = if moves.len() == 1 && !delaying_four {
-            depth
-        } else {
-            depth - 1
-        };
+        let free_reply = moves.len() == 1
+            && !(self.delaying_four_costs_a_ply
+                && forced
+                && last_move_is_delaying_four(self.board, them));
+        let mut child_depth = if free_reply { depth } else { depth - 1 };
         // Step 8b. Fail-high reduction: at an expected cut node whose
         // static value is well above beta, every move but a four is
         // searched a ply shallower (one good move is all it takes).

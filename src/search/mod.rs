@@ -177,7 +177,7 @@ const DEFENCE_CHECK_NODES: u64 = 100_000;
 const DEFENCE_MOVE_NODES: u64 = 12_000;
 /// Whether the root keeps only the VCF, leaving out the VCT for our own
 /// win and the threat defence (their time goes to the search), with the
-/// block of a delaying four costing a ply (`params::delaying_four_costs_a_ply`).
+/// block of a delaying four costing a ply (`Searcher::delaying_four_costs_a_ply`).
 /// In freestyle both VCTs took about a sixth of each move and decided
 /// little: against Rapfi classical at 0.5 s a move, 17.1% over 800 games
 /// against 14.7% over 600 (+2.5 ± 1.5 paired). In standard (−0.4 ± 1.4)
