@@ -8,13 +8,15 @@
 //! table lookup.
 
 mod rule;
+mod square_array;
 mod square_set;
 mod values;
 pub mod zobrist;
 
 pub use rule::Rule;
+pub use square_array::SquareArray;
 pub use square_set::SquareSet;
-pub use values::{SquareValues, ValueTables, THREAT_MASKS};
+pub use values::{DenseTable, SquareValues, ValueTables, THREAT_MASKS};
 
 use crate::pattern::{
     colour_tables, key_shift, CellState, CellThreat, ColourTables, ComboTable, DenseCombo, Pattern,
@@ -169,10 +171,14 @@ pub struct Board {
     combos: &'static ComboTable,
     values: &'static ValueTables,
     zobrist: &'static [[u64; 4]],
-    cells: Vec<CellState>,
-    keys: Vec<[u32; 4]>,
-    views: Vec<[ColourView; 2]>,
-    near: Vec<u8>,
+    cells: SquareArray<CellState>,
+    keys: SquareArray<[u32; 4]>,
+    views: SquareArray<[ColourView; 2]>,
+    /// Per square, the stones within reach (see [`Board::is_near_stone`]),
+    /// plus [`FILLED`] on a filled square (a stone or a wall): a square is
+    /// a candidate move when its entry is from 1 to `FILLED - 1`, which
+    /// `candidate_row` tests eight squares at a time.
+    near: SquareArray<u8>,
     /// Sums over the empty squares of each colour's `[mine, theirs]`
     /// values (see [`SquareValues`]), per colour.
     sums: [[i32; 2]; 2],
@@ -196,6 +202,12 @@ pub struct Board {
     frames_valid_from: usize,
     empty_count: usize,
 }
+
+/// What a filled square adds to its `near` entry: above the most stones
+/// that can be within reach of one square (24 in the 5×5 box, 16 more
+/// along the lines), and a single bit.
+const FILLED: u8 = 64;
+const _: () = assert!(FILLED.is_power_of_two() && FILLED as usize > 24 + 16);
 
 /// The first threat class with a square set, and how many have one.
 const FIRST_SET_CLASS: usize = CellThreat::Four as usize;
@@ -241,10 +253,10 @@ impl Board {
             combos: ComboTable::get(),
             values: ValueTables::zero(),
             zobrist: zobrist::table(),
-            cells: vec![CellState::Wall; SQUARES],
-            keys: vec![[ALL_WALL_KEY; 4]; SQUARES],
-            views: vec![[ColourView::EMPTY; 2]; SQUARES],
-            near: vec![0; SQUARES],
+            cells: SquareArray::filled(CellState::Wall),
+            keys: SquareArray::filled([ALL_WALL_KEY; 4]),
+            views: SquareArray::filled([ColourView::EMPTY; 2]),
+            near: SquareArray::filled(FILLED),
             sums: [[0; 2]; 2],
             threat_counts: [[0; CellThreat::COUNT]; 2],
             threat_sets: Box::new([[SquareSet::EMPTY; SET_CLASSES]; 2]),
@@ -262,6 +274,7 @@ impl Board {
         for y in 0..height {
             for x in 0..width {
                 board.cells[Square::new(x, y).index()] = CellState::Empty;
+                board.near[Square::new(x, y).index()] = 0;
             }
         }
         // Clear the key bits of every on-board neighbour (empty, not wall).
@@ -328,10 +341,36 @@ impl Board {
         self.cells[sq.index()] == CellState::Empty
     }
 
+    /// The empty squares of row `y` near a stone (see [`Board::is_near_stone`]),
+    /// bit `x` for column `x`: the squares move generation considers, read
+    /// a row at a time without a bounds check per square.
+    #[inline]
+    pub fn candidate_row(&self, y: usize) -> u32 {
+        const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+        const LOW_BITS: u64 = !HIGH_BITS;
+        // Multiplying bytes of 0 or 1 by this gathers byte i's bit into
+        // bit 56 + i.
+        const GATHER: u64 = 0x0102_0408_1020_4080;
+        let start = Square::new(0, y).index();
+        let mut mask = 0u64;
+        // Eight squares a word; a row of the padded array has room for
+        // MAX_SIZE squares from column 0, so whole words never leave it.
+        for word in 0..self.width.div_ceil(8) {
+            let entries = self.near.word(start + 8 * word);
+            // High bit of each byte: the entry is not zero...
+            let nonzero = (((entries & LOW_BITS) + LOW_BITS) | entries) & HIGH_BITS;
+            // ...and the FILLED bit (the next one down) is clear.
+            let filled = (entries << 1) & HIGH_BITS;
+            let candidates = (nonzero & !filled) >> 7;
+            mask |= (candidates.wrapping_mul(GATHER) >> 56) << (8 * word);
+        }
+        (mask & ((1u64 << self.width) - 1)) as u32
+    }
+
     /// True when a stone lies within two squares (any direction).
     #[inline]
     pub fn is_near_stone(&self, sq: Square) -> bool {
-        self.near[sq.index()] > 0
+        self.near[sq.index()] & (FILLED - 1) > 0
     }
 
     #[inline]
@@ -439,18 +478,18 @@ impl Board {
             (classes[0] | classes[1]) & ((1 << FIRST_SET_CLASS) - 1) == 0,
             "no square set for a class below Four"
         );
-        let sets = &self.threat_sets;
-        self.set_words.clone().flat_map(move |w| {
-            let mut bits = 0;
-            for (colour, mask) in classes.into_iter().enumerate() {
-                for (slot, set) in sets[colour].iter().enumerate() {
-                    if mask >> (slot + FIRST_SET_CLASS) & 1 != 0 {
-                        bits |= set.word(w);
-                    }
-                }
+        // The union of the wanted sets first (a few words each), then one
+        // pass over it: most calls want one or two of the ten sets.
+        let mut union = SquareSet::EMPTY;
+        for (colour, mask) in classes.into_iter().enumerate() {
+            let mut slots = mask >> FIRST_SET_CLASS;
+            while slots != 0 {
+                let slot = slots.trailing_zeros() as usize;
+                slots &= slots - 1;
+                union.add_words(&self.threat_sets[colour][slot], self.set_words.clone());
             }
-            square_set::word_squares(w, bits)
-        })
+        }
+        union.into_iter_words(self.set_words.clone())
     }
 
     /// Does `colour` win by playing on the empty square `sq`?
@@ -471,6 +510,7 @@ impl Board {
         });
         self.remove_contribution(index);
         self.cells[index] = state;
+        self.near[index] += FILLED;
         self.hash ^= self.zobrist[index][state as usize];
         self.history.push(sq);
         self.empty_count -= 1;
@@ -487,6 +527,7 @@ impl Board {
         let index = sq.index();
         let state = self.cells[index];
         self.cells[index] = CellState::Empty;
+        self.near[index] -= FILLED;
         self.hash ^= self.zobrist[index][state as usize];
         self.empty_count += 1;
         if state != CellState::Wall {
@@ -495,8 +536,8 @@ impl Board {
         if self.history.len() >= self.frames_valid_from {
             // The views the stone changed, back as they were, without a
             // table lookup; then the keys, and the aggregates of the frame.
-            while self.undo_log.len() > frame.log_start as usize {
-                let change = self.undo_log.pop().expect("checked");
+            // Newest first: a square changed twice gets its oldest view.
+            for change in self.undo_log[frame.log_start as usize..].iter().rev() {
                 let (index, colour) = (change.index as usize, change.colour as usize);
                 let now = self.views[index][colour].threat;
                 if now != change.old.threat {
@@ -510,6 +551,7 @@ impl Board {
                 }
                 self.views[index][colour] = change.old;
             }
+            self.undo_log.truncate(frame.log_start as usize);
             self.clear_neighbour_key_bits(sq, state as u32);
             // The stone's own square kept the views it had when it was
             // placed (an occupied square is not refreshed).
@@ -545,11 +587,21 @@ impl Board {
     }
 
     fn add_near(&mut self, sq: Square, delta: i8) {
-        for dy in -NEAR_RADIUS..=NEAR_RADIUS {
-            for dx in -NEAR_RADIUS..=NEAR_RADIUS {
-                let index = (sq.index() as isize + dy * STRIDE as isize + dx) as usize;
-                self.near[index] = self.near[index].wrapping_add_signed(delta);
-            }
+        // The 5×5 box a row at a time: one byte of each word per square
+        // (the counts stay below 128 and never go below 0, so no lane
+        // carries into the next).
+        const BOX_ROW: u64 = 0x01_01_01_01_01;
+        const _: () = assert!(NEAR_RADIUS == 2);
+        let corner = sq.index() - 2 * STRIDE - 2;
+        for row in 0..5 {
+            let start = corner + row * STRIDE;
+            let word = self.near.word(start);
+            let word = if delta > 0 {
+                word + BOX_ROW
+            } else {
+                word - BOX_ROW
+            };
+            self.near.set_word(start, word);
         }
         // Farther out only along the lines, where a stone still counts
         // towards a five.
@@ -719,6 +771,34 @@ impl Board {
                         fresh.patterns(sq, colour)
                     ));
                 }
+            }
+        }
+        for sq in self.squares() {
+            let (x, y) = (sq.x() as isize, sq.y() as isize);
+            let stones = self
+                .squares()
+                .filter(|&other| matches!(self.get(other), CellState::Black | CellState::White))
+                .filter(|&other| {
+                    let (dx, dy) = (other.x() as isize - x, other.y() as isize - y);
+                    let on_a_line = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+                    dx.abs().max(dy.abs()) <= NEAR_RADIUS
+                        || (on_a_line && dx.abs().max(dy.abs()) <= 4)
+                })
+                .count();
+            let filled = if self.is_empty(sq) { 0 } else { FILLED };
+            if self.near[sq.index()] as usize != stones + filled as usize {
+                return Err(format!("near count of {sq} differs"));
+            }
+        }
+        for y in 0..self.height {
+            let scanned = (0..self.width)
+                .filter(|&x| {
+                    let sq = Square::new(x, y);
+                    self.is_empty(sq) && self.is_near_stone(sq)
+                })
+                .fold(0u32, |mask, x| mask | 1 << x);
+            if self.candidate_row(y) != scanned {
+                return Err(format!("candidate squares of row {y} differ"));
             }
         }
         if self.sums != fresh.sums || self.threat_counts != fresh.threat_counts {

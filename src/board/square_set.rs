@@ -37,6 +37,20 @@ impl SquareSet {
         words.flat_map(move |w| word_squares(w, self.words[w]))
     }
 
+    /// Adds the squares of `other` whose indices lie in `words`.
+    #[inline]
+    pub fn add_words(&mut self, other: &SquareSet, words: std::ops::Range<usize>) {
+        for w in words {
+            self.words[w] |= other.words[w];
+        }
+    }
+
+    /// Like [`SquareSet::iter_words`], for a set the iterator owns.
+    #[inline]
+    pub fn into_iter_words(self, words: std::ops::Range<usize>) -> impl Iterator<Item = Square> {
+        words.flat_map(move |w| word_squares(w, self.words[w]))
+    }
+
     /// The word range that holds every index from `first` to `last`.
     pub fn word_range(first: usize, last: usize) -> std::ops::Range<usize> {
         first / 64..last / 64 + 1

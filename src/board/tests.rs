@@ -160,7 +160,7 @@ fn test_values() -> &'static ValueTables {
                 .collect()
         };
         let mut colour = || SquareValues {
-            order: table(),
+            order: table().iter().copied().collect(),
             policy: Box::new([]),
             eval: table()
                 .iter()

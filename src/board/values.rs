@@ -14,12 +14,50 @@ use crate::pattern::DENSE_COMBO_COUNT;
 pub const THREAT_MASKS: usize = 1 << 11;
 use std::sync::OnceLock;
 
+/// A value per dense pattern combination, indexed without a bounds check
+/// per access: the table has a power-of-two length above
+/// [`DENSE_COMBO_COUNT`] and an index is masked into it. The board reads
+/// two entries at every pattern change.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DenseTable<T>(Box<[T; DENSE_SLOTS]>);
+
+/// Length of a [`DenseTable`].
+const DENSE_SLOTS: usize = DENSE_COMBO_COUNT.next_power_of_two();
+
+impl<T> std::ops::Index<usize> for DenseTable<T> {
+    type Output = T;
+
+    #[inline]
+    fn index(&self, index: usize) -> &T {
+        debug_assert!(index < DENSE_COMBO_COUNT, "dense index {index}");
+        &self.0[index & (DENSE_SLOTS - 1)]
+    }
+}
+
+/// Collects one value per dense combination (entries past the last are
+/// default values that no index reaches).
+impl<T: Default + Clone> FromIterator<T> for DenseTable<T> {
+    fn from_iter<I: IntoIterator<Item = T>>(values: I) -> DenseTable<T> {
+        let mut entries: Vec<T> = values.into_iter().collect();
+        assert_eq!(
+            entries.len(),
+            DENSE_COMBO_COUNT,
+            "one value per combination"
+        );
+        entries.resize(DENSE_SLOTS, T::default());
+        match entries.into_boxed_slice().try_into() {
+            Ok(array) => DenseTable(array),
+            Err(_) => unreachable!("resized to DENSE_SLOTS"),
+        }
+    }
+}
+
 /// Values of one colour's squares, indexed by dense pattern combination.
 pub struct SquareValues {
     /// Hand-set weight of a square for the colour that would play it: which
     /// squares are candidates at all, and the move ordering when there
     /// are no learned logits.
-    pub order: Box<[i32]>,
+    pub order: DenseTable<i32>,
     /// Learned move-ordering logits of a square of this colour:
     /// `[mine, theirs]`, as a move of this colour and as a square it takes
     /// from this colour (empty when the tables have none).
@@ -27,15 +65,15 @@ pub struct SquareValues {
     /// Evaluation values of a square of this colour: `[mine, theirs]`,
     /// what it is worth when this colour is to move and when the other
     /// colour is (kept side by side: a pattern change reads both).
-    pub eval: Box<[[i32; 2]]>,
+    pub eval: DenseTable<[i32; 2]>,
 }
 
 impl SquareValues {
     pub fn zero() -> SquareValues {
         SquareValues {
-            order: vec![0; DENSE_COMBO_COUNT].into_boxed_slice(),
+            order: std::iter::repeat_n(0, DENSE_COMBO_COUNT).collect(),
             policy: Box::new([]),
-            eval: vec![[0; 2]; DENSE_COMBO_COUNT].into_boxed_slice(),
+            eval: std::iter::repeat_n([0; 2], DENSE_COMBO_COUNT).collect(),
         }
     }
 }

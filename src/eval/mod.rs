@@ -17,7 +17,7 @@ pub mod handset;
 pub mod threat;
 pub mod weights;
 
-use crate::board::{Board, Colour, Rule, SquareValues, ValueTables};
+use crate::board::{Board, Colour, DenseTable, Rule, SquareValues, ValueTables};
 use crate::pattern::dense_combos;
 use std::sync::OnceLock;
 pub use threat::threat_mask;
@@ -50,7 +50,7 @@ pub fn table_id(rule: Rule, side: Colour) -> TableId {
 pub fn rule_tables(weights: &Weights, rule: Rule) -> ValueTables {
     let handset = Table::handset();
     let table = |side: Colour| weights.table(table_id(rule, side)).unwrap_or(&handset);
-    let order: Vec<i32> = dense_combos()
+    let order: DenseTable<i32> = dense_combos()
         .into_iter()
         .map(handset::square_value)
         .collect();
@@ -60,7 +60,7 @@ pub fn rule_tables(weights: &Weights, rule: Rule) -> ValueTables {
         table(Colour::White).policy.as_ref(),
     );
     let colour_values = |colour: Colour| SquareValues {
-        order: order.clone().into_boxed_slice(),
+        order: order.clone(),
         policy: match policies {
             (Some(_), Some(_)) => {
                 let mine = &table(colour).policy.as_ref().expect("checked").mine;

@@ -170,9 +170,20 @@ impl ComboTable {
     /// The dense index and the threat class of a combination.
     #[inline]
     pub fn dense_and_threat(&self, combo: Combo) -> (DenseCombo, CellThreat) {
+        // Every class below 32: the shifted entry indexes this array
+        // without a bounds check (`ALL` has only COUNT entries).
+        const DECODE: [CellThreat; 1 << (16 - DENSE_BITS)] = {
+            let mut decode = [CellThreat::None; 1 << (16 - DENSE_BITS)];
+            let mut i = 0;
+            while i < CellThreat::COUNT {
+                decode[i] = CellThreat::ALL[i];
+                i += 1;
+            }
+            decode
+        };
         let entry = self.packed[combo as usize];
         let dense = entry & ((1 << DENSE_BITS) - 1);
-        (dense, CellThreat::from_index((entry >> DENSE_BITS) as u8))
+        (dense, DECODE[(entry >> DENSE_BITS) as usize])
     }
 
     /// The order-independent index of a combination.

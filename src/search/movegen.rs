@@ -10,7 +10,7 @@
 //!
 //! Black's forbidden squares in renju are never generated.
 
-use crate::board::{Board, Colour, Square};
+use crate::board::{Board, Colour, DenseTable, Square};
 use crate::eval::POLICY_SCALE;
 use crate::pattern::{CellState, CellThreat, Pattern};
 use crate::rules::{renju, Rule};
@@ -263,40 +263,66 @@ pub fn generate(board: &mut Board, side: Colour, moves: &mut Vec<ScoredMove>) {
         }
         return;
     }
-    let must_defend = has_winning_four(board, them);
-    // Plain loops rather than an iterator: the legality test needs the
-    // board mutably, and collecting the squares first would allocate at
-    // every node.
+    // The tables are 'static: read them once here, not through the board
+    // for every square.
+    let values = board.values();
+    let filter = SquareFilter {
+        side,
+        must_defend: has_winning_four(board, them),
+        restricted: restricted(board, side),
+        learned: !values.colours[side.index()].policy.is_empty(),
+        order: [
+            &values.colours[side.index()].order,
+            &values.colours[them.index()].order,
+        ],
+    };
     for y in 0..board.height() {
-        for x in 0..board.width() {
-            let sq = Square::new(x, y);
-            if board.is_empty(sq) && board.is_near_stone(sq) {
-                consider(board, sq, side, must_defend, moves);
-            }
+        let mut row = board.candidate_row(y);
+        while row != 0 {
+            let sq = Square::new(row.trailing_zeros() as usize, y);
+            row &= row - 1;
+            filter.consider(board, sq, moves);
         }
     }
 }
 
-/// Adds `sq` to `moves` if it is worth searching and legal.
-#[inline]
-fn consider(
-    board: &mut Board,
-    sq: Square,
+/// What `generate` decides per candidate square with, worked out once per
+/// node.
+struct SquareFilter {
     side: Colour,
+    /// The opponent threatens an open four or two fours.
     must_defend: bool,
-    moves: &mut Vec<ScoredMove>,
-) {
-    let them = side.opponent();
-    let keep = if must_defend {
-        makes_four(board.threat(sq, side)) || board.patterns(sq, them).iter().any(|p| p.is_four())
-    } else {
-        board.cell_value(sq, side) + board.cell_value(sq, them) > 0
-    };
-    if keep && is_legal(board, sq, side) {
-        moves.push(ScoredMove {
-            sq,
-            score: order_score(board, sq, side),
-        });
+    /// Renju black: forbidden squares are left out.
+    restricted: bool,
+    /// The tables have learned ordering logits.
+    learned: bool,
+    /// The hand-set square values of the side to move and of the opponent.
+    order: [&'static DenseTable<i32>; 2],
+}
+
+impl SquareFilter {
+    /// Adds `sq` to `moves` if it is worth searching and legal. (The square
+    /// values are read once here for the filter and the ordering score
+    /// alike: this runs for every candidate square of every node.)
+    #[inline]
+    fn consider(&self, board: &mut Board, sq: Square, moves: &mut Vec<ScoredMove>) {
+        let (side, them) = (self.side, self.side.opponent());
+        let own_value = self.order[0][board.dense_combo(sq, side) as usize];
+        let their_value = self.order[1][board.dense_combo(sq, them) as usize];
+        let keep = if self.must_defend {
+            makes_four(board.threat(sq, side))
+                || board.patterns(sq, them).iter().any(|p| p.is_four())
+        } else {
+            own_value + their_value > 0
+        };
+        if keep && (!self.restricted || !renju::is_forbidden(board, sq)) {
+            let score = if self.learned {
+                order_score(board, sq, side)
+            } else {
+                ORDER_OWN_WEIGHT * own_value + their_value
+            };
+            moves.push(ScoredMove { sq, score });
+        }
     }
 }
 

@@ -1,0 +1,92 @@
+//! Per-square data of the padded array, indexed without a bounds check
+//! per access: the array has a power-of-two length above [`SQUARES`], and
+//! an index is masked into it (one AND) rather than compared with the
+//! length (a compare and a branch). Every board update reads and writes
+//! dozens of such entries, so this is measurable (README, "Bench").
+
+use super::SQUARES;
+use std::ops::{Index, IndexMut};
+
+/// Length of the array: the power of two at or above [`SQUARES`].
+const LEN: usize = SQUARES.next_power_of_two();
+const MASK: usize = LEN - 1;
+
+#[derive(Clone)]
+pub struct SquareArray<T>(Box<[T; LEN]>);
+
+impl<T: Clone> SquareArray<T> {
+    /// An array with every entry `value`.
+    pub fn filled(value: T) -> SquareArray<T> {
+        let entries: Box<[T]> = vec![value; LEN].into_boxed_slice();
+        match entries.try_into() {
+            Ok(array) => SquareArray(array),
+            Err(_) => unreachable!("the vector has LEN entries"),
+        }
+    }
+
+    /// Sets every entry to `value`.
+    pub fn fill(&mut self, value: T) {
+        self.0.fill(value);
+    }
+
+    /// The entries `start..start + len` (a run of one row).
+    #[inline]
+    pub fn run(&self, start: usize, len: usize) -> &[T] {
+        &self.0[start..start + len]
+    }
+}
+
+impl SquareArray<u8> {
+    /// The eight entries from `start`, as a little-endian word.
+    #[inline]
+    pub fn word(&self, start: usize) -> u64 {
+        u64::from_le_bytes(self.0[start..start + 8].try_into().expect("eight bytes"))
+    }
+
+    /// Sets the eight entries from `start` to the bytes of `word`.
+    #[inline]
+    pub fn set_word(&mut self, start: usize, word: u64) {
+        self.0[start..start + 8].copy_from_slice(&word.to_le_bytes());
+    }
+}
+
+impl<T> Index<usize> for SquareArray<T> {
+    type Output = T;
+
+    #[inline]
+    fn index(&self, index: usize) -> &T {
+        debug_assert!(
+            index < SQUARES,
+            "square index {index} out of the padded array"
+        );
+        &self.0[index & MASK]
+    }
+}
+
+impl<T> IndexMut<usize> for SquareArray<T> {
+    #[inline]
+    fn index_mut(&mut self, index: usize) -> &mut T {
+        debug_assert!(
+            index < SQUARES,
+            "square index {index} out of the padded array"
+        );
+        &mut self.0[index & MASK]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn indices_of_the_padded_array_reach_distinct_entries() {
+        let mut array = SquareArray::filled(0usize);
+        for index in 0..SQUARES {
+            array[index] = index + 1;
+        }
+        assert!((0..SQUARES).all(|index| array[index] == index + 1));
+        assert_eq!(array.run(10, 3), [11, 12, 13]);
+        array.fill(7);
+        assert!((0..SQUARES).all(|index| array[index] == 7));
+    }
+}
