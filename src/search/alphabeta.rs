@@ -7,7 +7,7 @@
 use super::movegen::{self, has_any_four, has_winning_four, ScoredMove};
 use super::score::{mate_in, mated_in, EVAL_LIMIT, INFINITY, MATE_BOUND};
 use super::tt::{Bound, TranspositionTable};
-use crate::board::{Board, Colour, Square, SQUARES};
+use crate::board::{Board, Colour, Square, SquareArray};
 use crate::eval;
 use crate::pattern::{CellThreat, Pattern};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -274,13 +274,13 @@ fn move_kind(board: &Board, sq: Square, side: Colour) -> MoveKind {
 /// squares that refuted much early in a game outrank threats in the
 /// ordering (and so in move-count pruning) for the rest of it.
 pub struct History {
-    scores: Vec<[i32; 2]>,
+    scores: SquareArray<[i32; 2]>,
 }
 
 impl History {
     pub fn new() -> History {
         History {
-            scores: vec![[0; 2]; SQUARES],
+            scores: SquareArray::filled([0; 2]),
         }
     }
 
