@@ -7,9 +7,12 @@
 use super::SQUARES;
 use std::ops::{Index, IndexMut};
 
-/// Length of the array: the power of two at or above [`SQUARES`].
-const LEN: usize = SQUARES.next_power_of_two();
-const MASK: usize = LEN - 1;
+/// The power of two at or above [`SQUARES`]: indices are masked below it.
+const MASK: usize = SQUARES.next_power_of_two() - 1;
+/// Length of the array: a few entries past the mask's reach, so that the
+/// arrays of one board, allocated side by side, do not start a power of
+/// two apart (entry `i` of each would share a first-level cache set).
+const LEN: usize = MASK + 1 + 8;
 
 #[derive(Clone)]
 pub struct SquareArray<T>(Box<[T; LEN]>);

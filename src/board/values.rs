@@ -21,8 +21,13 @@ use std::sync::OnceLock;
 #[derive(Clone, Debug, PartialEq)]
 pub struct DenseTable<T>(Box<[T; DENSE_SLOTS]>);
 
-/// Length of a [`DenseTable`].
-const DENSE_SLOTS: usize = DENSE_COMBO_COUNT.next_power_of_two();
+/// The power of two at or above [`DENSE_COMBO_COUNT`]: indices are masked
+/// below it.
+const DENSE_MASK: usize = DENSE_COMBO_COUNT.next_power_of_two() - 1;
+/// Length of a [`DenseTable`]: a few entries past the mask's reach, so
+/// that tables allocated side by side do not start a power of two apart
+/// (their entries would compete for the same first-level cache sets).
+const DENSE_SLOTS: usize = DENSE_MASK + 1 + 8;
 
 impl<T> std::ops::Index<usize> for DenseTable<T> {
     type Output = T;
@@ -30,7 +35,7 @@ impl<T> std::ops::Index<usize> for DenseTable<T> {
     #[inline]
     fn index(&self, index: usize) -> &T {
         debug_assert!(index < DENSE_COMBO_COUNT, "dense index {index}");
-        &self.0[index & (DENSE_SLOTS - 1)]
+        &self.0[index & DENSE_MASK]
     }
 }
 
