@@ -1,8 +1,9 @@
 //! Per-square data of the padded array, indexed without a bounds check
-//! per access: the array has a power-of-two length above [`SQUARES`], and
-//! an index is masked into it (one AND) rather than compared with the
-//! length (a compare and a branch). Every board update reads and writes
-//! dozens of such entries, so this is measurable (README, "Bench").
+//! per access: an index is masked (one AND) by the power of two above
+//! [`SQUARES`], which the array's length covers, rather than compared with
+//! the length (a compare and a branch). Every board update reads and
+//! writes dozens of such entries, so this is measurable (README, the
+//! twenty-first round).
 
 use super::SQUARES;
 use std::ops::{Index, IndexMut};
@@ -30,12 +31,6 @@ impl<T: Clone> SquareArray<T> {
     /// Sets every entry to `value`.
     pub fn fill(&mut self, value: T) {
         self.0.fill(value);
-    }
-
-    /// The entries `start..start + len` (a run of one row).
-    #[inline]
-    pub fn run(&self, start: usize, len: usize) -> &[T] {
-        &self.0[start..start + len]
     }
 }
 
@@ -88,8 +83,18 @@ mod tests {
             array[index] = index + 1;
         }
         assert!((0..SQUARES).all(|index| array[index] == index + 1));
-        assert_eq!(array.run(10, 3), [11, 12, 13]);
         array.fill(7);
         assert!((0..SQUARES).all(|index| array[index] == 7));
+    }
+
+    #[test]
+    fn words_are_eight_entries_little_endian() {
+        let mut bytes = SquareArray::filled(0u8);
+        for index in 0..8 {
+            bytes[100 + index] = index as u8 + 1;
+        }
+        assert_eq!(bytes.word(100), 0x0807_0605_0403_0201);
+        bytes.set_word(200, 0x0102);
+        assert_eq!((bytes[200], bytes[201], bytes[202]), (2, 1, 0));
     }
 }

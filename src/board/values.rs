@@ -15,8 +15,8 @@ pub const THREAT_MASKS: usize = 1 << 11;
 use std::sync::OnceLock;
 
 /// A value per dense pattern combination, indexed without a bounds check
-/// per access: the table has a power-of-two length above
-/// [`DENSE_COMBO_COUNT`] and an index is masked into it. The board reads
+/// per access: an index is masked by the power of two above
+/// [`DENSE_COMBO_COUNT`], which the table's length covers. The board reads
 /// two entries at every pattern change.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DenseTable<T>(Box<[T; DENSE_SLOTS]>);
