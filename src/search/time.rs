@@ -128,6 +128,25 @@ impl Clock {
         (!untimed).then_some(left.saturating_sub(self.spent))
     }
 
+    /// How long a move may think under the configured limits, in ms: the
+    /// turn limit, or a planned share of the match clock when that is
+    /// shorter. It reads `timeout_turn` and `timeout_match` only, not
+    /// `time_left`, so that it stays the same through a game (the
+    /// transposition table is sized from it). `None` when neither limits a
+    /// move.
+    pub fn move_time_scale_ms(&self) -> Option<u64> {
+        let turn = (self.timeout_turn > 0).then_some(self.timeout_turn);
+        let timed_match = self.timeout_match > 0 && self.timeout_match < UNLIMITED_TIME_LEFT;
+        let share = timed_match.then(|| {
+            (self.timeout_match / PLANNED_MOVES_LEFT).saturating_add(self.time_increment.max(0))
+        });
+        let ms = match (turn, share) {
+            (Some(turn), Some(share)) => turn.min(share),
+            (turn, share) => turn.or(share)?,
+        };
+        Some(ms.max(0) as u64)
+    }
+
     /// The most one move may take of `left` ms of match time (the
     /// increment comes after the move, so it is only a bonus here).
     fn share_of_match(&self, left: i64) -> i64 {

@@ -22,6 +22,15 @@ pub const MIN_TABLE_BYTES: u64 = 1 << 20;
 pub const MAX_TABLE_BYTES: u64 = 1 << 30;
 /// Gomocup's limit, assumed when the manager sends 0 (no limit).
 pub const DEFAULT_MEMORY_BYTES: u64 = 350 << 20;
+/// Table bytes per millisecond a move may think, when the time limits are
+/// short. A move's search stores a few hundred entries a millisecond; a
+/// table many moves deep holds everything a game reuses, while a table far
+/// larger than the search spreads its probes over more memory pages than
+/// the processor's address caches cover and slows every node (the
+/// twenty-third round in the README: about 9% at 0.5 s a move).
+pub const TABLE_BYTES_PER_MOVE_MS: u64 = 64 << 10;
+/// Smallest table sized from the time limits.
+pub const MIN_TIMED_TABLE_BYTES: u64 = 16 << 20;
 
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -183,17 +192,31 @@ impl Settings {
     }
 
     /// Bytes for the transposition table: `INFO hash_size` if given, else
-    /// 70% of the memory limit less what the rest of the engine needs,
-    /// never more than the limit allows.
+    /// 70% of the memory limit less what the rest of the engine needs, or
+    /// less when the time limits are short (see
+    /// [`TABLE_BYTES_PER_MOVE_MS`]); never more than the limit allows.
     pub fn table_bytes(&self) -> usize {
         let limit = self.memory_limit();
         let allowed = (limit / 10 * 7).saturating_sub(ENGINE_BASE_BYTES);
         let wanted = if self.hash_size_kib > 0 {
             self.hash_size_kib.saturating_mul(1024).min(allowed)
         } else {
-            allowed
+            allowed.min(self.table_bytes_for_time())
         };
         wanted.clamp(MIN_TABLE_BYTES, MAX_TABLE_BYTES) as usize
+    }
+
+    /// The table the time limits call for: enough for many moves'
+    /// searches, a power of two; unbounded when a move's time is not.
+    fn table_bytes_for_time(&self) -> u64 {
+        match self.clock.move_time_scale_ms() {
+            Some(ms) => ms
+                .saturating_mul(TABLE_BYTES_PER_MOVE_MS)
+                .checked_next_power_of_two()
+                .unwrap_or(u64::MAX)
+                .max(MIN_TIMED_TABLE_BYTES),
+            None => u64::MAX,
+        }
     }
 
     pub fn limits(&self) -> Limits {
@@ -205,5 +228,49 @@ impl Settings {
             caution_factor: self.caution_factor,
             ..Limits::timed(self.clock.budget())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table_mib(infos: &[(&str, &str)]) -> usize {
+        let mut settings = Settings::default();
+        for (key, value) in infos {
+            assert_eq!(settings.apply_info(key, value), None);
+        }
+        settings.table_bytes() >> 20
+    }
+
+    /// 70% of Gomocup's 350 MB less the engine's own share.
+    const FULL_MIB: usize = ((350u64 << 20) / 10 * 7 - ENGINE_BASE_BYTES) as usize >> 20;
+
+    #[test]
+    fn long_moves_take_the_memory_limit_and_short_ones_a_table_to_their_size() {
+        // Piskvork's default 30 s a move, and Gomocup's usual limits.
+        assert_eq!(table_mib(&[]), FULL_MIB);
+        let gomocup = [("timeout_turn", "30000"), ("timeout_match", "180000")];
+        assert_eq!(table_mib(&gomocup), FULL_MIB);
+        // 0.5 s a move: 500 × 64 KiB, rounded up to 32 MiB.
+        assert_eq!(table_mib(&[("timeout_turn", "500")]), 32);
+        assert_eq!(table_mib(&[("timeout_turn", "1000")]), 64);
+        // Never below the smallest timed table.
+        assert_eq!(table_mib(&[("timeout_turn", "50")]), 16);
+        // A short match clock plans for a share of it: 10 s / 18 moves.
+        let blitz = [("timeout_turn", "5000"), ("timeout_match", "10000")];
+        assert_eq!(table_mib(&blitz), 64);
+        // No limit on a move (untimed match, turn limit 0 = none here).
+        let untimed = [("timeout_turn", "0"), ("timeout_match", "0")];
+        assert_eq!(table_mib(&untimed), FULL_MIB);
+    }
+
+    #[test]
+    fn hash_size_and_max_memory_still_decide_when_given() {
+        let asked = [("timeout_turn", "500"), ("hash_size", "131072")];
+        assert_eq!(table_mib(&asked), 128);
+        let small_memory = [("timeout_turn", "1000"), ("max_memory", "83886080")];
+        // 70% of 80 MiB less 24 MiB is below the 64 MiB the time asks for.
+        assert_eq!(table_mib(&small_memory), 32);
     }
 }
