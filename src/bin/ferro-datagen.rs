@@ -2,11 +2,16 @@
 //!
 //! ferro-datagen --rule freestyle --positions 1000000 --nodes 3000 --out data/freestyle.bin
 //!   [--size 15] [--threads N] [--seed 1] [--opening-stones 2-6] [--radius 3]
+//!   [--openings FILE] [--nodes-spread PERCENT]
+//!   (--openings: each game starts from a random line of a `pos` openings
+//!   file, e.g. from `ferro-match gen-openings`, instead of random stones;
+//!   --nodes-spread: each game's node count is drawn from N to N + PERCENT%)
 //! ferro-datagen --relabel data/freestyle.bin --nodes 40000 --out data/freestyle-deep.bin
 //!   [--every 5] [--positions 60000] [--threads N]
 //!   (searches a sample of the positions again for deeper scores; see
 //!   `ferro::train::relabel`)
 
+use ferro::match_runner::openings;
 use ferro::rules::Rule;
 use ferro::train::datagen::{run, DatagenOptions};
 use ferro::train::flag_values;
@@ -23,8 +28,11 @@ fn parse(arguments: &[String]) -> Result<DatagenOptions, String> {
         opening_min: 2,
         opening_max: 6,
         opening_radius: 3,
+        openings: Vec::new(),
+        nodes_spread_percent: 0,
         out: "datagen.bin".into(),
     };
+    let mut openings_file = None;
     for (flag, value) in flag_values(arguments)? {
         let number = |v: &str| v.parse::<u64>().map_err(|e| format!("{flag} {v}: {e}"));
         match flag {
@@ -54,11 +62,20 @@ fn parse(arguments: &[String]) -> Result<DatagenOptions, String> {
                 }
             }
             "--out" => o.out = value.into(),
+            "--openings" => openings_file = Some(std::path::PathBuf::from(value)),
+            "--nodes-spread" => o.nodes_spread_percent = number(value)?,
             other => return Err(format!("unknown option '{other}'")),
         }
     }
     if !(5..=32).contains(&o.size) || o.opening_radius * 2 + 1 > o.size {
         return Err("board size must be 5 to 32 and hold the opening radius".into());
+    }
+    if let Some(path) = openings_file {
+        o.openings = openings::load(&path, o.size, o.size)
+            .map_err(|e| format!("{e:#}"))?
+            .into_iter()
+            .map(|opening| opening.stones)
+            .collect();
     }
     Ok(o)
 }

@@ -1,8 +1,10 @@
 //! `ferro-datagen`: self-play games for training the evaluation.
 //!
 //! Each game starts from a random opening (a few stones near the centre,
-//! none winning or forbidden), then both sides play Ferro's search at a
-//! fixed node count per move. Every position after the opening is written
+//! none winning or forbidden; or a random one of an openings file, such as
+//! the balanced sets `ferro-match gen-openings` writes), then both sides
+//! play Ferro's search at a fixed node count per move (or one drawn per
+//! game from a range, so that games from the same opening differ). Every position after the opening is written
 //! with the search score and, once the game ends, the result. A game ends
 //! with a five, a full board, or as soon as the search proves a forced
 //! result (the proven side is scored the winner). Games run on all threads;
@@ -25,6 +27,9 @@ use std::time::Instant;
 
 /// Transposition table per game thread.
 const TABLE_BYTES: usize = 16 << 20;
+/// The run stops with an error once this many games in a row have added
+/// no position not seen before.
+pub const MAX_GAMES_WITHOUT_NEW_POSITION: u64 = 10_000;
 
 #[derive(Clone, Debug)]
 pub struct DatagenOptions {
@@ -41,11 +46,22 @@ pub struct DatagenOptions {
     pub opening_max: usize,
     /// Chebyshev radius around the centre for opening stones.
     pub opening_radius: usize,
+    /// Openings to start from (one picked at random per game) instead of
+    /// random stones; empty for random openings.
+    pub openings: Vec<Vec<(usize, usize)>>,
+    /// Each game's node count is `nodes` plus a random share of up to
+    /// this many percent of it, so that games from the same opening differ.
+    pub nodes_spread_percent: u64,
     pub out: std::path::PathBuf,
 }
 
 /// A random opening, or `None` when the walk got stuck or made a five.
 fn random_opening(o: &DatagenOptions, rng: &mut Rng) -> Option<Judge> {
+    if !o.openings.is_empty() {
+        let stones = &o.openings[rng.below(o.openings.len() as u64) as usize];
+        let mut judge = Judge::new(o.size, o.size, o.rule, None).ok()?;
+        return judge.play_opening(stones).is_ok().then_some(judge);
+    }
     let span = (o.opening_max - o.opening_min + 1) as u64;
     let stones = o.opening_min + rng.below(span) as usize;
     let mut judge = Judge::new(o.size, o.size, o.rule, None).ok()?;
@@ -62,7 +78,8 @@ fn play_game(o: &DatagenOptions, seed: u64, state: &mut SearchState) -> Vec<(u64
     };
     state.clear();
     let stop = AtomicBool::new(false);
-    let limits = Limits::nodes(o.nodes);
+    let spread = o.nodes * o.nodes_spread_percent / 100;
+    let limits = Limits::nodes(o.nodes + rng.below(spread + 1));
     // Hash, side to move, score and stones of each position so far.
     let mut positions: Vec<Position> = Vec::new();
     let winner: Option<Colour> = loop {
@@ -115,6 +132,17 @@ fn play_game(o: &DatagenOptions, seed: u64, state: &mut SearchState) -> Vec<(u64
 
 /// Runs the generator; progress lines go to `log`.
 pub fn run(o: &DatagenOptions, log: &mut dyn FnMut(&str)) -> std::io::Result<u64> {
+    // An opening the rule does not allow would be skipped game after game.
+    for (i, stones) in o.openings.iter().enumerate() {
+        let mut judge = Judge::new(o.size, o.size, o.rule, None)
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e.to_string()))?;
+        if let Err(e) = judge.play_opening(stones) {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("opening {} cannot be played under this rule: {e}", i + 1),
+            ));
+        }
+    }
     let file = std::fs::File::create(&o.out)?;
     let mut out = BufWriter::new(file);
     write_header(&mut out)?;
@@ -124,6 +152,7 @@ pub fn run(o: &DatagenOptions, log: &mut dyn FnMut(&str)) -> std::io::Result<u64
     let start = Instant::now();
     let mut written = 0u64;
     let mut games = 0u64;
+    let mut stalled = false;
     std::thread::scope(|scope| -> std::io::Result<()> {
         for _ in 0..o.threads.max(1) {
             let sender = sender.clone();
@@ -142,18 +171,28 @@ pub fn run(o: &DatagenOptions, log: &mut dyn FnMut(&str)) -> std::io::Result<u64
         drop(sender);
         let mut seen = FxHashSet::default();
         let mut last_report = Instant::now();
+        let mut games_without_new = 0u64;
         for records in receiver.iter() {
-            if written >= o.positions {
+            if written >= o.positions || stalled {
                 continue; // drain until the threads see `done`
             }
             games += 1;
+            let before = written;
             for (hash, record) in records {
                 if written < o.positions && seen.insert(hash) {
                     record.write(&mut out)?;
                     written += 1;
                 }
             }
-            if written >= o.positions {
+            games_without_new = if written > before {
+                0
+            } else {
+                games_without_new + 1
+            };
+            // A few openings (or a small board) may allow fewer distinct
+            // positions than asked for: stop rather than play on forever.
+            stalled = games_without_new >= MAX_GAMES_WITHOUT_NEW_POSITION;
+            if written >= o.positions || stalled {
                 done.store(true, Ordering::Relaxed);
             }
             if last_report.elapsed().as_secs() >= 10 {
@@ -169,6 +208,12 @@ pub fn run(o: &DatagenOptions, log: &mut dyn FnMut(&str)) -> std::io::Result<u64
         Ok(())
     })?;
     out.flush()?;
+    if stalled {
+        return Err(std::io::Error::other(format!(
+            "stopped after {written} positions: {MAX_GAMES_WITHOUT_NEW_POSITION} games in a row \
+             added no new position (too few openings, or a board too small, for --positions)"
+        )));
+    }
     let secs = start.elapsed().as_secs_f64();
     log(&format!(
         "done: {written} positions from {games} games in {secs:.0} s ({:.0} positions/s) -> {}",

@@ -62,6 +62,8 @@ fn datagen_writes_distinct_legal_positions() {
             opening_min: 2,
             opening_max: 4,
             opening_radius: 3,
+            openings: Vec::new(),
+            nodes_spread_percent: 0,
             out: path.clone(),
         };
         let written = run(&options, &mut |_| {}).unwrap();
@@ -89,6 +91,83 @@ fn datagen_writes_distinct_legal_positions() {
         );
         let _ = std::fs::remove_file(&path);
     }
+}
+
+/// Freestyle 15×15 options for the openings tests, writing to `out`.
+fn from_openings(out: std::path::PathBuf) -> DatagenOptions {
+    DatagenOptions {
+        rule: Rule::Freestyle,
+        size: 15,
+        positions: 0,
+        nodes: 0,
+        threads: 2,
+        seed: 0,
+        opening_min: 2,
+        opening_max: 4,
+        opening_radius: 3,
+        openings: Vec::new(),
+        nodes_spread_percent: 0,
+        out,
+    }
+}
+
+/// Games from an openings file start with one of its openings, stone for
+/// stone, and a node spread still gives distinct positions.
+#[test]
+fn datagen_starts_from_the_given_openings() {
+    let openings = vec![
+        vec![(7, 7), (8, 8), (6, 8)],
+        vec![(7, 7), (7, 9), (9, 7), (5, 6)],
+    ];
+    let path = temporary("openings.bin");
+    let options = DatagenOptions {
+        positions: 50,
+        nodes: 300,
+        seed: 3,
+        openings: openings.clone(),
+        nodes_spread_percent: 50,
+        ..from_openings(path.clone())
+    };
+    assert_eq!(run(&options, &mut |_| {}).unwrap(), 50);
+    let records = read_all(&path).unwrap();
+    assert_eq!(records.len(), 50);
+    for record in &records {
+        let moves: Vec<(usize, usize)> = record
+            .moves
+            .iter()
+            .map(|&(x, y)| (x as usize, y as usize))
+            .collect();
+        assert!(
+            openings
+                .iter()
+                .any(|o| moves.starts_with(o) && moves.len() >= o.len()),
+            "{moves:?} does not start with an opening"
+        );
+    }
+    let _ = std::fs::remove_file(&path);
+}
+
+/// An opening that leaves only one game to play cannot give the positions
+/// asked for: the run stops with an error instead of playing on forever.
+#[test]
+fn datagen_stops_when_no_new_positions_come() {
+    // Black to move with four in a row: every game is the same one move.
+    let opening: Vec<(usize, usize)> = (0..8).map(|i| (3 + i / 2, 7 + i % 2)).collect();
+    let path = temporary("stalled.bin");
+    let options = DatagenOptions {
+        positions: 100,
+        nodes: 100,
+        seed: 1,
+        openings: vec![opening],
+        ..from_openings(path.clone())
+    };
+    let error = run(&options, &mut |_| {}).unwrap_err();
+    assert!(
+        error.to_string().contains("added no new position"),
+        "{error}"
+    );
+    assert_eq!(read_all(&path).unwrap().len(), 1);
+    let _ = std::fs::remove_file(&path);
 }
 
 /// Self-play games in which one kind of square is always played: the
@@ -210,6 +289,8 @@ fn relabel_rescores_a_sample_in_order() {
         opening_min: 2,
         opening_max: 4,
         opening_radius: 3,
+        openings: Vec::new(),
+        nodes_spread_percent: 0,
         out: input.clone(),
     };
     run(&options, &mut |_| {}).unwrap();
