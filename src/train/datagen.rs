@@ -4,8 +4,9 @@
 //! none winning or forbidden; or a random one of an openings file, such as
 //! the balanced sets `ferro-match gen-openings` writes), then both sides
 //! play Ferro's search at a fixed node count per move (or one drawn per
-//! game from a range, so that games from the same opening differ). Every position after the opening is written
-//! with the search score and, once the game ends, the result. A game ends
+//! game from a range, so that games from the same opening differ). Every
+//! position after the opening is written with the search score and, once
+//! the game ends, the result. A game ends
 //! with a five, a full board, or as soon as the search proves a forced
 //! result (the proven side is scored the winner). Games run on all threads;
 //! positions are deduplicated by Zobrist hash. Game `i` is played from seed
@@ -55,17 +56,19 @@ pub struct DatagenOptions {
     pub out: std::path::PathBuf,
 }
 
-/// A random opening, or `None` when the walk got stuck or made a five.
+/// A random opening (from the file's, if any), or `None` when the walk got
+/// stuck or made a five.
 fn random_opening(o: &DatagenOptions, rng: &mut Rng) -> Option<Judge> {
-    if !o.openings.is_empty() {
-        let stones = &o.openings[rng.below(o.openings.len() as u64) as usize];
-        let mut judge = Judge::new(o.size, o.size, o.rule, None).ok()?;
-        return judge.play_opening(stones).is_ok().then_some(judge);
-    }
-    let span = (o.opening_max - o.opening_min + 1) as u64;
-    let stones = o.opening_min + rng.below(span) as usize;
     let mut judge = Judge::new(o.size, o.size, o.rule, None).ok()?;
-    place_random_stones(&mut judge, stones, o.opening_radius, rng).then_some(judge)
+    let placed = if o.openings.is_empty() {
+        let span = (o.opening_max - o.opening_min + 1) as u64;
+        let stones = o.opening_min + rng.below(span) as usize;
+        place_random_stones(&mut judge, stones, o.opening_radius, rng)
+    } else {
+        let stones = &o.openings[rng.below(o.openings.len() as u64) as usize];
+        judge.play_opening(stones).is_ok()
+    };
+    placed.then_some(judge)
 }
 
 type Position = (u64, Colour, i16, Vec<(u8, u8)>);
