@@ -112,7 +112,8 @@ fn from_openings(out: std::path::PathBuf) -> DatagenOptions {
 }
 
 /// Games from an openings file start with one of its openings, stone for
-/// stone, and a node spread still gives distinct positions.
+/// stone (here with a node spread, so that the two openings give fifty
+/// distinct positions).
 #[test]
 fn datagen_starts_from_the_given_openings() {
     let openings = vec![
@@ -138,9 +139,7 @@ fn datagen_starts_from_the_given_openings() {
             .map(|&(x, y)| (x as usize, y as usize))
             .collect();
         assert!(
-            openings
-                .iter()
-                .any(|o| moves.starts_with(o) && moves.len() >= o.len()),
+            openings.iter().any(|o| moves.starts_with(o)),
             "{moves:?} does not start with an opening"
         );
     }
