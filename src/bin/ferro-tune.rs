@@ -5,6 +5,10 @@
 //!   [--weights src/eval/weights.txt] [--start shipped|handset|TABLE]
 //!   [--epochs 12] [--batch 1024] [--lr 2] [--reg 0.0005]
 //!   [--result-weight 0] [--validation-every 10] [--seed 1] [--threads N]
+//!   [--mate-cap SCORE]
+//!
+//! Positions with a proven score are left out unless `--mate-cap` is given:
+//! then they are kept with the score ±SCORE (see `build_dataset`).
 //!
 //! The tables of the rules found in the data are replaced in the weights
 //! file (others are kept), with a comment recording how they were made.
@@ -29,6 +33,7 @@
 
 use ferro::board::Colour;
 use ferro::eval::{rule_tables, shipped_weights, table_id, Table, TableId, Weights, SCALE_PERCENT};
+use ferro::search::score::EVAL_LIMIT;
 use ferro::train::flag_values;
 use ferro::train::format::read_all;
 use ferro::train::ordering::{measure, read_match_dir};
@@ -64,6 +69,8 @@ struct Options {
     moves_of: Vec<String>,
     /// Scale this table's evaluation values by this percentage instead.
     scale: Option<(TableId, i32)>,
+    /// Keep proven positions with this score instead of skipping them.
+    mate_cap: Option<i32>,
 }
 
 fn parse(arguments: &[String]) -> Result<Options, String> {
@@ -87,6 +94,7 @@ fn parse(arguments: &[String]) -> Result<Options, String> {
         match_dirs: Vec::new(),
         moves_of: Vec::new(),
         scale: None,
+        mate_cap: None,
     };
     let mut scale_percent = None;
     let mut scale_table = None;
@@ -118,6 +126,16 @@ fn parse(arguments: &[String]) -> Result<Options, String> {
             "--validation-every" => o.tune.validation_every = number(value)?.max(2),
             "--seed" => o.tune.seed = number(value)?,
             "--threads" => o.tune.threads = number(value)?.max(1) as usize,
+            "--mate-cap" => {
+                let cap = number(value)?;
+                if cap == 0 || cap >= EVAL_LIMIT as u64 {
+                    return Err(format!(
+                        "--mate-cap {cap}: a score from 1 to {}",
+                        EVAL_LIMIT - 1
+                    ));
+                }
+                o.mate_cap = Some(cap as i32);
+            }
             "--order-accuracy" => o.order_accuracy = Some(value.into()),
             "--player" => o.player = Some(value.into()),
             "--match-dir" => o.match_dirs.push(value.into()),
@@ -220,10 +238,11 @@ fn run(o: &Options, command: &str) -> Result<(), String> {
         let data = build_policy_dataset(&records);
         return fit_policy(o, command, data, &joined(&o.data), weights);
     }
-    let (mut data, skipped) = build_dataset(&records);
+    let (mut data, skipped) = build_dataset(&records, o.mate_cap);
     eprintln!(
-        "ferro-tune: {} positions used ({} proven and {} with a five on the board skipped)",
+        "ferro-tune: {} positions used ({} proven kept at the mate cap; {} proven and {} with a five on the board skipped)",
         data.len(),
+        skipped.proven_capped,
         skipped.proven,
         skipped.five_on_board
     );

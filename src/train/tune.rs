@@ -89,12 +89,17 @@ impl Dataset {
 pub struct Skipped {
     pub proven: u64,
     pub five_on_board: u64,
+    /// Proven positions kept, their score replaced by the cap.
+    pub proven_capped: u64,
 }
 
-/// Builds the features of every usable record: positions whose score is a
-/// proven result, or where either side can make a five at once, say
-/// nothing about the evaluation and are skipped.
-pub fn build_dataset(records: &[Record]) -> (Dataset, Skipped) {
+/// Builds the features of every usable record. Positions where either side
+/// can make a five at once say nothing about the evaluation and are
+/// skipped. A proven result is skipped too when `mate_cap` is `None`;
+/// with `Some(cap)` it is kept with the score `±cap`: a won attack that the
+/// search needed a few plies to prove is what the threat values must learn
+/// to see, and without such positions they are never trained at all.
+pub fn build_dataset(records: &[Record], mate_cap: Option<i32>) -> (Dataset, Skipped) {
     let mut data = Dataset {
         slots: Vec::new(),
         targets: Vec::new(),
@@ -109,9 +114,14 @@ pub fn build_dataset(records: &[Record]) -> (Dataset, Skipped) {
     let mut counts = vec![0u16; TABLE_PARAMS];
     let mut touched: Vec<usize> = Vec::new();
     for record in records {
-        if record.score.unsigned_abs() as i32 >= MATE_BOUND {
-            skipped.proven += 1;
-            continue;
+        let mut score = record.score as i32;
+        let proven = score.abs() >= MATE_BOUND;
+        if proven {
+            let Some(cap) = mate_cap else {
+                skipped.proven += 1;
+                continue;
+            };
+            score = cap * score.signum();
         }
         let board = record.position_on(&mut board);
         let side = record.side_to_move();
@@ -119,6 +129,9 @@ pub fn build_dataset(records: &[Record]) -> (Dataset, Skipped) {
         if Record::five_on_board(board, side) {
             skipped.five_on_board += 1;
             continue;
+        }
+        if proven {
+            skipped.proven_capped += 1;
         }
         for sq in board.empty_squares() {
             for (colour, base) in [(side, 0), (them, D)] {
@@ -144,7 +157,7 @@ pub fn build_dataset(records: &[Record]) -> (Dataset, Skipped) {
         let slot = super::table_slot(&mut data.tables, id);
         data.slots.push(slot);
         data.results.push(record.result as f32 / 2.0);
-        data.scores.push(record.score as f32);
+        data.scores.push(score as f32);
         data.targets.push(0.0);
     }
     (data, skipped)
@@ -401,7 +414,7 @@ mod tests {
                 });
             }
         }
-        let (data, _) = build_dataset(&records);
+        let (data, _) = build_dataset(&records, None);
         assert!(data.len() > 30, "{} positions", data.len());
         let tables: Vec<Table> = data
             .tables
@@ -435,5 +448,36 @@ mod tests {
             position += 1;
         }
         assert_eq!(position, data.len());
+    }
+
+    /// A proven score is skipped without a cap and kept at ±cap with one,
+    /// each sign on its own side; the other positions are untouched.
+    #[test]
+    fn proven_positions_are_kept_at_the_mate_cap_only_when_asked() {
+        let moves = vec![(7, 7), (8, 8), (6, 7)];
+        let scores = [i16::MAX, -i16::MAX, 120];
+        let records: Vec<Record> = scores
+            .iter()
+            .map(|&score| Record {
+                rule: Rule::Freestyle,
+                width: 15,
+                height: 15,
+                result: 1,
+                score,
+                moves: moves.clone(),
+            })
+            .collect();
+        let (data, skipped) = build_dataset(&records, None);
+        assert_eq!(
+            (data.len(), skipped.proven, skipped.proven_capped),
+            (1, 2, 0)
+        );
+        assert_eq!(data.scores, vec![120.0]);
+        let (data, skipped) = build_dataset(&records, Some(1500));
+        assert_eq!(
+            (data.len(), skipped.proven, skipped.proven_capped),
+            (3, 0, 2)
+        );
+        assert_eq!(data.scores, vec![1500.0, -1500.0, 120.0]);
     }
 }
