@@ -84,7 +84,8 @@ impl Dataset {
     }
 }
 
-/// Why a record was left out of the data set, counted for the report.
+/// Why records were left out of the data set, counted for the report
+/// (with the proven ones that `--mate-cap` kept in instead).
 #[derive(Default, Debug, Clone)]
 pub struct Skipped {
     pub proven: u64,
