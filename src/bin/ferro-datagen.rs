@@ -10,12 +10,30 @@
 //!   [--every 5] [--positions 60000] [--threads N]
 //!   (searches a sample of the positions again for deeper scores; see
 //!   `ferro::train::relabel`)
+//! ferro-datagen --from-matches DIR [--from-matches DIR ...] --out data/games.bin
+//!   [--rule freestyle] [--min-stones 4]
+//!   (every position of the games in `ferro-match --out` directories of
+//!   that rule, with the game's result and score 0, for `--relabel`; see
+//!   `ferro::train::from_matches`)
 
 use ferro::match_runner::openings;
 use ferro::rules::Rule;
 use ferro::train::datagen::{run, DatagenOptions};
 use ferro::train::flag_values;
+use ferro::train::from_matches::{self, FromMatchesOptions};
 use ferro::train::relabel::{self, RelabelOptions};
+
+fn parse_rule(name: &str) -> Result<Rule, String> {
+    Ok(match name {
+        "freestyle" => Rule::Freestyle,
+        "standard" => Rule::Standard,
+        "renju" => Rule::Renju,
+        "caro" => Rule::Caro {
+            overline_wins: false,
+        },
+        other => return Err(format!("unknown rule '{other}'")),
+    })
+}
 
 fn parse(arguments: &[String]) -> Result<DatagenOptions, String> {
     let mut o = DatagenOptions {
@@ -36,17 +54,7 @@ fn parse(arguments: &[String]) -> Result<DatagenOptions, String> {
     for (flag, value) in flag_values(arguments)? {
         let number = |v: &str| v.parse::<u64>().map_err(|e| format!("{flag} {v}: {e}"));
         match flag {
-            "--rule" => {
-                o.rule = match value {
-                    "freestyle" => Rule::Freestyle,
-                    "standard" => Rule::Standard,
-                    "renju" => Rule::Renju,
-                    "caro" => Rule::Caro {
-                        overline_wins: false,
-                    },
-                    other => return Err(format!("unknown rule '{other}'")),
-                }
-            }
+            "--rule" => o.rule = parse_rule(value)?,
             "--size" => o.size = number(value)? as usize,
             "--positions" => o.positions = number(value)?,
             "--nodes" => o.nodes = number(value)?.max(1),
@@ -104,6 +112,27 @@ fn parse_relabel(arguments: &[String]) -> Result<RelabelOptions, String> {
     Ok(o)
 }
 
+fn parse_from_matches(arguments: &[String]) -> Result<FromMatchesOptions, String> {
+    let mut o = FromMatchesOptions {
+        dirs: Vec::new(),
+        out: "games.bin".into(),
+        rule: Rule::Freestyle,
+        min_stones: 4,
+    };
+    for (flag, value) in flag_values(arguments)? {
+        match flag {
+            "--from-matches" => o.dirs.push(value.into()),
+            "--out" => o.out = value.into(),
+            "--rule" => o.rule = parse_rule(value)?,
+            "--min-stones" => {
+                o.min_stones = value.parse().map_err(|e| format!("{flag} {value}: {e}"))?
+            }
+            other => return Err(format!("unknown option '{other}' with --from-matches")),
+        }
+    }
+    Ok(o)
+}
+
 /// Prints `error` and exits with `code`.
 fn fail(error: impl std::fmt::Display, code: i32) -> ! {
     eprintln!("ferro-datagen: {error}");
@@ -116,6 +145,13 @@ fn main() {
     if arguments.iter().any(|a| a == "--relabel") {
         let options = parse_relabel(&arguments).unwrap_or_else(|e| fail(e, 2));
         if let Err(e) = relabel::run(&options, &mut log) {
+            fail(e, 1);
+        }
+        return;
+    }
+    if arguments.iter().any(|a| a == "--from-matches") {
+        let options = parse_from_matches(&arguments).unwrap_or_else(|e| fail(e, 2));
+        if let Err(e) = from_matches::run(&options, &mut log) {
             fail(e, 1);
         }
         return;

@@ -1,9 +1,11 @@
 //! Training the evaluation from Ferro's own games: `ferro-datagen` writes
-//! self-play positions ([`datagen`], in the format of [`format`]) and
-//! `ferro-tune` fits the evaluation tables to them ([`tune`]).
+//! self-play positions ([`datagen`], in the format of [`format`]), or the
+//! positions of match games ([`from_matches`]), and `ferro-tune` fits the
+//! evaluation tables to them ([`tune`]).
 
 pub mod datagen;
 pub mod format;
+pub mod from_matches;
 pub mod ordering;
 pub mod policy;
 pub mod relabel;

@@ -31,6 +31,8 @@ pub struct MatchGame {
     pub opening_len: usize,
     /// Every stone in play order, black first.
     pub moves: Vec<(usize, usize)>,
+    /// The colour that won, `None` for a draw.
+    pub winner: Option<Colour>,
 }
 
 impl MatchGame {
@@ -177,6 +179,12 @@ pub fn read_match_dir(dir: &Path) -> Result<Vec<MatchGame>, String> {
             std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let record = psq::parse(&text, file)?;
         let players = [fields[2].to_string(), fields[3].to_string()];
+        let winner = match fields[4] {
+            "1-0" => Some(Colour::Black),
+            "0-1" => Some(Colour::White),
+            "1/2-1/2" => None,
+            other => return Err(format!("{file}: unknown result '{other}'")),
+        };
         let opening_len = match opening.parse::<usize>() {
             Err(_) => 0,
             Ok(number) => {
@@ -202,6 +210,7 @@ pub fn read_match_dir(dir: &Path) -> Result<Vec<MatchGame>, String> {
             players,
             opening_len,
             moves: record.moves.iter().map(|m| (m.x, m.y)).collect(),
+            winner,
         });
     }
     Ok(games)

@@ -235,6 +235,7 @@ fn the_ordering_fit_learns_the_moves_played() {
                 .iter()
                 .map(|&(x, y)| (x as usize, y as usize))
                 .collect(),
+            winner: None,
         });
     }
     // From the games: White made 6 of the 11 moves after the one-stone
@@ -382,4 +383,95 @@ fn order_accuracy_counts_the_players_free_moves_past_the_opening() {
     let [beta, beta_threats] = measure(&games, "beta", handset);
     assert_eq!(beta.positions, 1, "{beta:?}");
     assert_eq!(beta_threats.positions, 1);
+}
+
+/// Writes a `ferro-match --out` directory holding `games` (moves and
+/// result text) under `rule_line`.
+fn write_match_dir(
+    name: &str,
+    rule_line: &str,
+    games: &[(&[(usize, usize)], &str)],
+) -> std::path::PathBuf {
+    let dir = temporary(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut summary = format!(
+        "# ferro-match summary (format 1)\n# rule: {rule_line}\n{}\n",
+        crate::match_runner::record::SUMMARY_HEADER
+    );
+    for (i, (moves, result)) in games.iter().enumerate() {
+        let mut psq = String::from("Piskvorky 15x15, 11:11, 0\n");
+        for (x, y) in moves.iter() {
+            psq.push_str(&format!("{},{},0\n", x + 1, y + 1));
+        }
+        psq.push_str("alpha\nbeta\n-1\n");
+        let file = format!("game-{:04}.psq", i + 1);
+        std::fs::write(dir.join(&file), psq).unwrap();
+        summary.push_str(&format!(
+            "{}\t-\talpha\tbeta\t{result}\t-\tfive\t{}\t0\t0\t-\t{file}\t-\t-\n",
+            i + 1,
+            moves.len()
+        ));
+    }
+    std::fs::write(dir.join("summary.txt"), summary).unwrap();
+    dir
+}
+
+#[test]
+fn match_games_become_deduplicated_positions_with_their_results() {
+    use super::from_matches::{run, Converted, FromMatchesOptions};
+    // Black's three on row 7 becomes an open four at ply 7: that position
+    // (a five to make) is left out.
+    let first: &[(usize, usize)] = &[
+        (7, 7),
+        (0, 0),
+        (8, 7),
+        (0, 2),
+        (9, 7),
+        (0, 4),
+        (10, 7),
+        (14, 14),
+    ];
+    // Shares its first five stones (plies 4 and 5 are duplicates).
+    let second: &[(usize, usize)] = &[(7, 7), (0, 0), (8, 7), (0, 2), (9, 7), (14, 0), (1, 1)];
+    let freestyle = write_match_dir(
+        "from-matches-freestyle",
+        "freestyle (INFO rule 0)",
+        &[(first, "1-0"), (second, "0-1")],
+    );
+    let renju = write_match_dir(
+        "from-matches-renju",
+        "renju (INFO rule 4)",
+        &[(second, "1/2-1/2")],
+    );
+    let out = temporary("from-matches.bin");
+    let options = FromMatchesOptions {
+        dirs: vec![freestyle.clone(), renju.clone()],
+        out: out.clone(),
+        rule: Rule::Freestyle,
+        min_stones: 4,
+    };
+    let converted = run(&options, &mut |_| {}).unwrap();
+    let records = read_all(&out).unwrap();
+    for path in [&freestyle, &renju] {
+        std::fs::remove_dir_all(path).ok();
+    }
+    std::fs::remove_file(&out).ok();
+    assert_eq!(
+        converted,
+        Converted {
+            games: 2,
+            positions: 4,
+            duplicates: 2
+        }
+    );
+    let stones: Vec<usize> = records.iter().map(|r| r.moves.len()).collect();
+    assert_eq!(stones, [4, 5, 6, 6]);
+    // Black won the first game, White the second: results for the side to
+    // move (black when the count of stones is even).
+    let results: Vec<u8> = records.iter().map(|r| r.result).collect();
+    assert_eq!(results, [2, 0, 2, 0]);
+    assert!(records
+        .iter()
+        .all(|r| r.score == 0 && r.rule == Rule::Freestyle));
+    assert_eq!(records[3].moves[5], (14, 0));
 }
