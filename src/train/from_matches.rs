@@ -65,37 +65,30 @@ pub fn run(o: &FromMatchesOptions, log: &mut dyn FnMut(&str)) -> Result<Converte
             let Ok(mut board) = Board::new(game.width, game.height, game.rule) else {
                 continue;
             };
-            for (ply, &(x, y)) in game.moves.iter().enumerate() {
-                let side = if ply % 2 == 0 {
-                    Colour::Black
-                } else {
-                    Colour::White
-                };
-                if ply >= o.min_stones && !Record::five_on_board(&board, side) {
-                    if seen.insert(board.hash()) {
-                        let record = Record {
-                            rule: game.rule,
-                            width: game.width as u8,
-                            height: game.height as u8,
-                            result: result_for(side, game.winner),
-                            score: 0,
-                            moves: game.moves[..ply]
-                                .iter()
-                                .map(|&(x, y)| (x as u8, y as u8))
-                                .collect(),
-                        };
-                        record.write(&mut out).map_err(io_error)?;
-                        converted.positions += 1;
-                    } else {
-                        converted.duplicates += 1;
-                    }
+            let mut written = Ok(());
+            game.replay_on(&mut board, o.min_stones, |board, ply, side, _| {
+                if written.is_err() || Record::five_on_board(board, side) {
+                    return;
                 }
-                // A move onto a taken square ends a damaged record.
-                let Some(played) = board.square(x, y).filter(|&sq| board.is_empty(sq)) else {
-                    break;
+                if !seen.insert(board.hash()) {
+                    converted.duplicates += 1;
+                    return;
+                }
+                let record = Record {
+                    rule: game.rule,
+                    width: game.width as u8,
+                    height: game.height as u8,
+                    result: result_for(side, game.winner),
+                    score: 0,
+                    moves: game.moves[..ply]
+                        .iter()
+                        .map(|&(x, y)| (x as u8, y as u8))
+                        .collect(),
                 };
-                board.place(played, side.stone());
-            }
+                written = record.write(&mut out);
+                converted.positions += 1;
+            });
+            written.map_err(io_error)?;
         }
     }
     out.flush().map_err(io_error)?;

@@ -48,6 +48,21 @@ impl MatchGame {
             return;
         };
         board.set_values(tables);
+        self.replay_on(&mut board, self.opening_len, |board, _, side, played| {
+            visit(board, side, played)
+        });
+    }
+
+    /// Replays the game on `board` (empty, of the game's size and rule),
+    /// calling `visit` with the board, the ply, the side to move and its
+    /// square before each move from ply `first` on. Stops at a move onto a
+    /// taken square (a damaged record).
+    pub fn replay_on(
+        &self,
+        board: &mut Board,
+        first: usize,
+        mut visit: impl FnMut(&mut Board, usize, Colour, Square),
+    ) {
         for (ply, &(x, y)) in self.moves.iter().enumerate() {
             let side = if ply % 2 == 0 {
                 Colour::Black
@@ -57,8 +72,8 @@ impl MatchGame {
             let Some(played) = board.square(x, y).filter(|&sq| board.is_empty(sq)) else {
                 return;
             };
-            if ply >= self.opening_len {
-                visit(&mut board, side, played);
+            if ply >= first {
+                visit(board, ply, side, played);
             }
             board.place(played, side.stone());
         }
