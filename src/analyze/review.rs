@@ -292,6 +292,7 @@ fn search_position(
         Effort::Time(time) => Limits::timed(Budget {
             target: time,
             hard: time,
+            whole_turn: false,
         }),
         Effort::Nodes(nodes) => Limits {
             max_nodes: nodes,

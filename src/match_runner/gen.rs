@@ -111,6 +111,7 @@ pub fn generate(o: &GenOptions, mut report: impl FnMut(&Generated, usize)) -> Ve
     let limits = Limits::timed(Budget {
         target: time,
         hard: time,
+        whole_turn: false,
     });
     let mut searched = 0;
     let mut tries = 0;

@@ -261,11 +261,22 @@ pub fn think(
             .iter()
             .copied()
             .find(|&sq| limits.allows(sq) && movegen::is_legal(board, sq, side));
-        let score = if opponent_fives.len() > 1 || legal_block.is_none() {
-            mated_in(2)
-        } else {
-            0
-        };
+        let lost = opponent_fives.len() > 1 || legal_block.is_none();
+        let instant = limits.budget.hard == Duration::ZERO
+            || limits.time_is_up()
+            || stop.load(Ordering::Relaxed);
+        if let (false, Some(block), true, false) =
+            (lost, legal_block, limits.budget.whole_turn, instant)
+        {
+            // The block is forced, but time not used is lost: searching the
+            // position after it fills the table for the next move.
+            let moves = vec![ScoredMove {
+                sq: block,
+                score: 0,
+            }];
+            return iterate(board, side, limits, stop, state, report, moves, 0);
+        }
+        let score = if lost { mated_in(2) } else { 0 };
         return match legal_block.or_else(|| fallback_move(board, side, limits)) {
             Some(block) => result(block, score, 1, 1),
             None => no_move,
@@ -337,7 +348,39 @@ pub fn think(
         solver_nodes += solver.nodes;
         solver_nodes += keep_moves_that_stop_a_forced_win(board, side, &mut moves, limits, stop);
     }
-    let first = moves.first().map_or(first, |m| m.sq);
+    if moves.is_empty() {
+        moves.push(ScoredMove {
+            sq: first,
+            score: 0,
+        });
+    }
+    iterate(
+        board,
+        side,
+        limits,
+        stop,
+        state,
+        report,
+        moves,
+        solver_nodes,
+    )
+}
+
+/// Iterative deepening over the root `moves` (best-ordered first, not
+/// empty) on the main thread and its helpers.
+#[allow(clippy::too_many_arguments)]
+fn iterate(
+    board: &mut Board,
+    side: Colour,
+    limits: &Limits,
+    stop: &AtomicBool,
+    state: &mut SearchState,
+    report: &mut dyn FnMut(&Progress),
+    mut moves: Vec<ScoredMove>,
+    solver_nodes: u64,
+) -> SearchResult {
+    let start = limits.started;
+    let first = moves[0].sq;
 
     let max_depth = if limits.max_depth == 0 {
         MAX_DEPTH
@@ -476,7 +519,12 @@ fn main_iterations(
             !start_another_iteration(limits.budget, elapsed, iteration_time, last_iteration_time);
         last_iteration_time = iteration_time;
         previous_elapsed = elapsed;
-        if proven || (may_stop_early && (next_would_overrun || moves.len() == 1)) {
+        // With the whole turn to use, neither a single root move nor a mate
+        // ends the search before the clock does: a mate of the selective
+        // search is not a proof (a pruned defence can refute it), and deeper
+        // iterations of a decided line are cheap and fill the table.
+        let decided = !limits.budget.whole_turn && (proven || moves.len() == 1);
+        if (decided && (proven || may_stop_early)) || (may_stop_early && next_would_overrun) {
             break;
         }
         if limits.max_nodes > 0 && searcher.nodes >= limits.max_nodes {
@@ -734,6 +782,7 @@ mod tests {
         let budget = time::Budget {
             target: ms(450),
             hard: ms(450),
+            whole_turn: true,
         };
         // Even a fast-growing search starts another iteration at 400 ms:
         // the hard limit cuts it, and its proven moves still count.
@@ -746,6 +795,7 @@ mod tests {
         let budget = time::Budget {
             target: ms(1000),
             hard: ms(5000),
+            whole_turn: false,
         };
         // Growth 2: the next takes about 400 ms, half of it ends at 600.
         assert!(start_another_iteration(budget, ms(400), ms(200), ms(100)));
@@ -754,5 +804,71 @@ mod tests {
         // Growth is capped, and never below 1.
         assert!(start_another_iteration(budget, ms(100), ms(10), ms(100)));
         assert!(!start_another_iteration(budget, ms(900), ms(100), ms(1)));
+    }
+
+    /// A freestyle board with `black` and `white` stones.
+    fn board_with(black: &[(usize, usize)], white: &[(usize, usize)]) -> Board {
+        let mut board = Board::new(15, 15, Rule::Freestyle).unwrap();
+        for &(x, y) in black {
+            board.place(Square::new(x, y), crate::pattern::CellState::Black);
+        }
+        for &(x, y) in white {
+            board.place(Square::new(x, y), crate::pattern::CellState::White);
+        }
+        board
+    }
+
+    /// A search of at most `max_depth` plies with ten seconds on the turn
+    /// clock, the whole of it to use or not.
+    fn search(board: &mut Board, side: Colour, max_depth: u32, whole_turn: bool) -> SearchResult {
+        let limits = Limits {
+            max_depth,
+            ..Limits::timed(Budget {
+                target: Duration::from_secs(10),
+                hard: Duration::from_secs(10),
+                whole_turn,
+            })
+        };
+        let mut state = SearchState::new(1 << 20);
+        think(
+            board,
+            side,
+            &limits,
+            &AtomicBool::new(false),
+            &mut state,
+            &mut |_| {},
+        )
+    }
+
+    #[test]
+    fn a_forced_block_is_searched_when_the_turn_is_free() {
+        // White's four on row 3 has one five point, (7, 3).
+        let white = [(3, 3), (4, 3), (5, 3), (6, 3), (12, 12)];
+        let black = [(2, 3), (7, 7), (8, 8), (9, 6)];
+        let mut board = board_with(&black, &white);
+        let block = Square::new(7, 3);
+        let quick = search(&mut board, Colour::Black, 6, false);
+        assert_eq!((quick.best, quick.depth), (Some(block), 1));
+        let searched = search(&mut board, Colour::Black, 6, true);
+        assert_eq!((searched.best, searched.depth), (Some(block), 6));
+        assert_eq!(board.history().len(), black.len() + white.len());
+    }
+
+    #[test]
+    fn a_mate_found_by_the_search_ends_it_only_when_time_is_not_free() {
+        // White has two open threes (row 5 and column 10) and black nothing:
+        // black blocks one, the other becomes an open four.
+        let white = [(4, 5), (5, 5), (6, 5), (10, 8), (10, 9), (10, 10)];
+        let black = [(0, 0), (14, 0), (0, 14), (14, 14), (12, 3), (2, 12)];
+        let mut board = board_with(&black, &white);
+        let quick = search(&mut board, Colour::Black, 12, false);
+        assert!(score::mate_distance(quick.score).is_some(), "{quick:?}");
+        assert!(quick.depth < 12, "{quick:?}");
+        let searched = search(&mut board, Colour::Black, 12, true);
+        assert!(
+            score::mate_distance(searched.score).is_some(),
+            "{searched:?}"
+        );
+        assert_eq!(searched.depth, 12);
     }
 }

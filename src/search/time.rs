@@ -51,6 +51,11 @@ pub struct Budget {
     pub target: Duration,
     /// Never search past this.
     pub hard: Duration,
+    /// Time not used is lost (a turn limit and no match clock): the search
+    /// goes on to the hard limit even when the move looks decided (a single
+    /// reply, a mate found by the selective search), since what it learns
+    /// then still helps (a mate's refutation, the table for the next move).
+    pub whole_turn: bool,
 }
 
 impl Budget {
@@ -58,6 +63,7 @@ impl Budget {
     pub const INSTANT: Budget = Budget {
         target: Duration::ZERO,
         hard: Duration::ZERO,
+        whole_turn: false,
     };
 
     /// No clock at all (fixed-depth or node-limited searches, pondering).
@@ -65,6 +71,7 @@ impl Budget {
         Budget {
             target: Duration::MAX,
             hard: Duration::MAX,
+            whole_turn: false,
         }
     }
 
@@ -73,6 +80,7 @@ impl Budget {
         Budget {
             target: self.target.saturating_sub(spent),
             hard: self.hard.saturating_sub(spent),
+            whole_turn: self.whole_turn,
         }
     }
 
@@ -92,6 +100,7 @@ impl Budget {
         Budget {
             target: from_origin(self.target, rest.target),
             hard: from_origin(self.hard, rest.hard),
+            whole_turn: self.whole_turn,
         }
     }
 
@@ -108,6 +117,7 @@ impl Budget {
         Budget {
             target: part(self.target),
             hard: part(self.hard),
+            whole_turn: self.whole_turn,
         }
     }
 }
@@ -175,6 +185,7 @@ impl Clock {
         Budget {
             target: Duration::from_millis(target_ms.max(0) as u64),
             hard: Duration::from_millis(hard_ms.max(0) as u64),
+            whole_turn: match_left.is_none() && hard_ms > 0,
         }
     }
 }
@@ -294,6 +305,7 @@ mod tests {
         let budget = Budget {
             target: Duration::from_millis(60),
             hard: Duration::from_millis(90),
+            whole_turn: false,
         };
         // 30 ms in, three searches left: each gets a third of the rest.
         let next = budget.next_share(Duration::from_millis(30), 3);
@@ -305,6 +317,15 @@ mod tests {
         assert_eq!(late.target, budget.target);
         let unlimited = Budget::unlimited().next_share(Duration::from_millis(5), 4);
         assert_eq!(unlimited, Budget::unlimited());
+    }
+
+    #[test]
+    fn only_a_turn_limit_without_a_match_clock_makes_the_whole_turn_free() {
+        assert!(clock(500, 0, None).budget().whole_turn);
+        assert!(clock(500, 0, Some(UNLIMITED_TIME_LEFT)).budget().whole_turn);
+        assert!(!clock(5000, 180_000, Some(150_000)).budget().whole_turn);
+        assert!(!clock(0, 180_000, None).budget().whole_turn);
+        assert!(!Budget::INSTANT.whole_turn && !Budget::unlimited().whole_turn);
     }
 
     #[test]

@@ -404,6 +404,7 @@ fn threat_defence_drops_only_moves_that_leave_the_forced_win() {
         let limits = Limits::timed(Budget {
             target: std::time::Duration::from_secs(20),
             hard: std::time::Duration::from_secs(20),
+            whole_turn: false,
         });
         let defender = attacker.opponent();
         let mut moves = root_moves(&mut b, defender, &limits);
