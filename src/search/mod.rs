@@ -250,6 +250,11 @@ pub fn think(
         };
     }
 
+    // A search whose time is already up (a late part of a multi-search
+    // command) is as minimal as an instant one.
+    let instant =
+        limits.budget.hard == Duration::ZERO || limits.time_is_up() || stop.load(Ordering::Relaxed);
+
     // Immediate win, then the opponent's five.
     let fives = movegen::five_squares(board, side);
     if let Some(&five) = fives.iter().find(|&&sq| limits.allows(sq)) {
@@ -262,9 +267,6 @@ pub fn think(
             .copied()
             .find(|&sq| limits.allows(sq) && movegen::is_legal(board, sq, side));
         let lost = opponent_fives.len() > 1 || legal_block.is_none();
-        let instant = limits.budget.hard == Duration::ZERO
-            || limits.time_is_up()
-            || stop.load(Ordering::Relaxed);
         if let (false, Some(block), true, false) =
             (lost, legal_block, limits.budget.whole_turn, instant)
         {
@@ -292,10 +294,7 @@ pub fn think(
     };
 
     // Threat solvers: our own forced win by fours, then (unless the root is
-    // lean) by threes. A search whose time is already up (a late part of a
-    // multi-search command) is as minimal as an instant one.
-    let instant =
-        limits.budget.hard == Duration::ZERO || limits.time_is_up() || stop.load(Ordering::Relaxed);
+    // lean) by threes.
     let mut solver = ThreatSolver::new(solver_node_limit(
         ROOT_VCF_NODES,
         limits,
