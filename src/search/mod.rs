@@ -267,9 +267,8 @@ pub fn think(
             .copied()
             .find(|&sq| limits.allows(sq) && movegen::is_legal(board, sq, side));
         let lost = opponent_fives.len() > 1 || legal_block.is_none();
-        if let (false, Some(block), true, false) =
-            (lost, legal_block, limits.budget.whole_turn, instant)
-        {
+        let search_the_block = !lost && limits.budget.whole_turn && !instant;
+        if let Some(block) = legal_block.filter(|_| search_the_block) {
             // The block is forced, but time not used is lost: searching the
             // position after it fills the table for the next move.
             let moves = vec![ScoredMove {
@@ -286,12 +285,12 @@ pub fn think(
     }
 
     let mut moves = root_moves(board, side, limits);
-    let Some(first) = moves.first().map(|m| m.sq) else {
+    if moves.is_empty() {
         return match fallback_move(board, side, limits) {
             Some(sq) => result(sq, mated_in(2), 1, 1),
             None => no_move,
         };
-    };
+    }
 
     // Threat solvers: our own forced win by fours, then (unless the root is
     // lean) by threes.
@@ -347,12 +346,7 @@ pub fn think(
         solver_nodes += solver.nodes;
         solver_nodes += keep_moves_that_stop_a_forced_win(board, side, &mut moves, limits, stop);
     }
-    if moves.is_empty() {
-        moves.push(ScoredMove {
-            sq: first,
-            score: 0,
-        });
-    }
+    // `root_moves` found a move and the threat defence never drops them all.
     iterate(
         board,
         side,
