@@ -26,7 +26,16 @@ struct Run {
 }
 
 fn ferro_match(args: &[&str], env: &[(&str, &str)]) -> Run {
-    let mut command = Command::new(MATCH);
+    run_tool(MATCH, args, env, None)
+}
+
+/// Runs one of the project's tools (in `dir` if given) to its end, within
+/// [`RUN_LIMIT`].
+fn run_tool(program: &str, args: &[&str], env: &[(&str, &str)], dir: Option<&Path>) -> Run {
+    let mut command = Command::new(program);
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
     command
         .args(args)
         .stdin(Stdio::null())
@@ -37,7 +46,7 @@ fn ferro_match(args: &[&str], env: &[(&str, &str)]) -> Run {
     }
     let mut child = {
         let _guard = SPAWN.lock().unwrap_or_else(|e| e.into_inner());
-        command.spawn().expect("start ferro-match")
+        command.spawn().expect("start the tool")
     };
     let mut stdout = child.stdout.take().unwrap();
     let mut stderr = child.stderr.take().unwrap();
@@ -59,7 +68,7 @@ fn ferro_match(args: &[&str], env: &[(&str, &str)]) -> Run {
         if start.elapsed() > RUN_LIMIT {
             let _ = child.kill();
             let _ = child.wait();
-            panic!("ferro-match {args:?} did not finish within {RUN_LIMIT:?}");
+            panic!("{program} {args:?} did not finish within {RUN_LIMIT:?}");
         }
         std::thread::sleep(Duration::from_millis(20));
     };
@@ -254,6 +263,24 @@ fn bad_command_line_is_a_usage_error() {
     let run = ferro_match(&["--games", "x", ENGINE, ENGINE], &[]);
     assert_eq!(run.code, Some(2));
     assert!(run.stderr.contains("--games"), "{}", run.stderr);
+}
+
+/// The data generator given no option prints its usage and stops, rather
+/// than starting a million-position run into ./datagen.bin; `--help`
+/// prints the same on stdout.
+#[test]
+fn datagen_without_options_prints_its_usage_and_writes_nothing() {
+    let dir = temp_dir("datagen-usage");
+    for (args, code) in [(&[][..], 2), (&["--help"][..], 0)] {
+        let run = run_tool(env!("CARGO_BIN_EXE_ferro-datagen"), args, &[], Some(&dir));
+        assert_eq!(run.code, Some(code), "ferro-datagen {args:?}");
+        let usage = if code == 0 { &run.stdout } else { &run.stderr };
+        assert!(
+            usage.contains("--from-matches DIR"),
+            "ferro-datagen {args:?}"
+        );
+    }
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "files written");
 }
 
 #[cfg(unix)]

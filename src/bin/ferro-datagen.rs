@@ -1,20 +1,7 @@
 //! `ferro-datagen`: self-play training positions (see `ferro::train::datagen`).
 //!
-//! ferro-datagen --rule freestyle --positions 1000000 --nodes 3000 --out data/freestyle.bin
-//!   [--size 15] [--threads N] [--seed 1] [--opening-stones 2-6] [--radius 3]
-//!   [--openings FILE] [--nodes-spread PERCENT]
-//!   (--openings: each game starts from a random line of a `pos` openings
-//!   file, e.g. from `ferro-match gen-openings`, instead of random stones;
-//!   --nodes-spread: each game's node count is drawn from N to N + PERCENT%)
-//! ferro-datagen --relabel data/freestyle.bin --nodes 40000 --out data/freestyle-deep.bin
-//!   [--every 5] [--positions 60000] [--threads N]
-//!   (searches a sample of the positions again for deeper scores; see
-//!   `ferro::train::relabel`)
-//! ferro-datagen --from-matches DIR [--from-matches DIR ...] --out data/games.bin
-//!   [--rule freestyle] [--min-stones 4]
-//!   (every position of the games in `ferro-match --out` directories of
-//!   that rule, with the game's result and score 0, for `--relabel`; see
-//!   `ferro::train::from_matches`)
+//! Usage: [`USAGE`], printed for `--help` and when no option is given (a
+//! run with every default would write a million positions to ./datagen.bin).
 
 use ferro::match_runner::openings;
 use ferro::rules::Rule;
@@ -22,6 +9,24 @@ use ferro::train::datagen::{run, DatagenOptions};
 use ferro::train::flag_values;
 use ferro::train::from_matches::{self, FromMatchesOptions};
 use ferro::train::relabel::{self, RelabelOptions};
+
+const USAGE: &str = "\
+ferro-datagen --rule freestyle --positions 1000000 --nodes 3000 --out data/freestyle.bin
+  [--size 15] [--threads N] [--seed 1] [--opening-stones 2-6] [--radius 3]
+  [--openings FILE] [--nodes-spread PERCENT]
+  (--openings: each game starts from a random line of a `pos` openings
+  file, e.g. from `ferro-match gen-openings`, instead of random stones;
+  --nodes-spread: each game's node count is drawn from N to N + PERCENT%)
+ferro-datagen --relabel data/freestyle.bin --nodes 40000 --out data/freestyle-deep.bin
+  [--every 5] [--positions 60000] [--threads N]
+  (searches a sample of the positions again for deeper scores; see
+  `ferro::train::relabel`)
+ferro-datagen --from-matches DIR [--from-matches DIR ...] --out data/games.bin
+  [--rule freestyle] [--min-stones 4]
+  (every position of the games in `ferro-match --out` directories of
+  that rule, with the game's result and score 0, for `--relabel`; see
+  `ferro::train::from_matches`)
+";
 
 fn parse_rule(name: &str) -> Result<Rule, String> {
     Ok(match name {
@@ -141,6 +146,14 @@ fn fail(error: impl std::fmt::Display, code: i32) -> ! {
 
 fn main() {
     let arguments: Vec<String> = std::env::args().skip(1).collect();
+    if arguments.is_empty() {
+        eprint!("{USAGE}");
+        std::process::exit(2);
+    }
+    if arguments.iter().any(|a| a == "-h" || a == "--help") {
+        print!("{USAGE}");
+        return;
+    }
     let mut log = |line: &str| eprintln!("ferro-datagen: {line}");
     if arguments.iter().any(|a| a == "--relabel") {
         let options = parse_relabel(&arguments).unwrap_or_else(|e| fail(e, 2));
