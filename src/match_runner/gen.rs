@@ -30,10 +30,12 @@ const MAX_TRIES_PER_OPENING: usize = 500;
 /// Transposition table for the balance searches.
 const TABLE_BYTES: usize = 32 << 20;
 
-/// A kept opening and its score for the side to move.
+/// A kept opening, its score for the side to move and the depth the
+/// judging search completed.
 pub struct Generated {
     pub stones: Vec<(usize, usize)>,
     pub score: i32,
+    pub depth: u32,
 }
 
 /// One random candidate, or `None` if the random walk got stuck.
@@ -108,11 +110,6 @@ pub fn generate(o: &GenOptions, mut report: impl FnMut(&Generated, usize)) -> Ve
     let mut state = SearchState::new(TABLE_BYTES);
     let stop = AtomicBool::new(false);
     let time = Duration::from_millis(o.think_ms);
-    let limits = Limits::timed(Budget {
-        target: time,
-        hard: time,
-        whole_turn: false,
-    });
     let mut searched = 0;
     let mut tries = 0;
     while kept.len() < o.count && tries < o.count.max(1) * MAX_TRIES_PER_OPENING {
@@ -128,6 +125,14 @@ pub fn generate(o: &GenOptions, mut report: impl FnMut(&Generated, usize)) -> Ve
         let mut board = judge.board().clone();
         state.clear();
         searched += 1;
+        // A clock of its own for each candidate: the budget counts from
+        // `Limits::started`, so limits made once would leave every search
+        // after the first `think_ms` no time at all.
+        let limits = Limits::timed(Budget {
+            target: time,
+            hard: time,
+            whole_turn: false,
+        });
         let result = think(&mut board, side, &limits, &stop, &mut state, &mut |_| {});
         if result.best.is_none() || is_mate_score(result.score) || result.score.abs() > o.threshold
         {
@@ -136,6 +141,7 @@ pub fn generate(o: &GenOptions, mut report: impl FnMut(&Generated, usize)) -> Ve
         let generated = Generated {
             stones,
             score: result.score,
+            depth: result.depth,
         };
         report(&generated, searched);
         kept.push(generated);
@@ -175,20 +181,26 @@ mod tests {
     use crate::match_runner::openings;
     use crate::rules::Rule;
 
-    #[test]
-    fn generates_valid_distinct_openings() {
-        let o = GenOptions {
-            rule: Rule::Renju,
+    /// 15x15 openings of 3 to 5 stones within 3 of the centre, every score
+    /// but a forced result kept.
+    fn options(rule: Rule, count: usize, think_ms: u64, seed: u64) -> GenOptions {
+        GenOptions {
+            rule,
             size: 15,
-            count: 3,
+            count,
             min_stones: 3,
             max_stones: 5,
             radius: 3,
             threshold: 10_000,
-            think_ms: 5,
-            seed: 7,
+            think_ms,
+            seed,
             out: None,
-        };
+        }
+    }
+
+    #[test]
+    fn generates_valid_distinct_openings() {
+        let o = options(Rule::Renju, 3, 5, 7);
         let kept = generate(&o, |_, _| {});
         assert_eq!(kept.len(), 3);
         let text = file_text(&kept);
@@ -203,5 +215,18 @@ mod tests {
             judge.play_opening(&opening.stones).unwrap();
         }
         assert_ne!(key(&kept[0].stones), key(&kept[1].stones));
+    }
+
+    /// Each candidate is judged on a clock of its own: with one clock for
+    /// the whole run, every search after the first `think_ms` stopped at
+    /// once and openings were kept on a depth-0 or depth-1 score. Any
+    /// machine reaches depth 4 in 40 ms of a three-to-five-stone position.
+    #[test]
+    fn every_candidate_is_searched_for_its_own_think_time() {
+        let o = options(Rule::Freestyle, 6, 40, 11);
+        let kept = generate(&o, |_, _| {});
+        assert_eq!(kept.len(), 6);
+        let depths: Vec<u32> = kept.iter().map(|g| g.depth).collect();
+        assert!(depths.iter().all(|&d| d >= 4), "depths {depths:?}");
     }
 }

@@ -148,9 +148,10 @@ fn run_gen(o: &GenOptions, arguments: &[String]) -> anyhow::Result<i32> {
     let command = format!("ferro-match {}", arguments.join(" "));
     let kept = gen::generate(o, |g, searched| {
         eprintln!(
-            "kept {} ({:+}) after {searched} candidates",
+            "kept {} ({:+}, depth {}) after {searched} candidates",
             openings::to_pos(&g.stones),
-            g.score
+            g.score,
+            g.depth
         );
     });
     if kept.len() < o.count {
