@@ -271,15 +271,44 @@ fn bad_command_line_is_a_usage_error() {
 #[test]
 fn datagen_without_options_prints_its_usage_and_writes_nothing() {
     let dir = temp_dir("datagen-usage");
-    for (args, code) in [(&[][..], 2), (&["--help"][..], 0)] {
-        let run = run_tool(env!("CARGO_BIN_EXE_ferro-datagen"), args, &[], Some(&dir));
-        assert_eq!(run.code, Some(code), "ferro-datagen {args:?}");
+    assert_usage_on_request(
+        env!("CARGO_BIN_EXE_ferro-datagen"),
+        "--from-matches DIR",
+        &dir,
+    );
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "files written");
+}
+
+/// A tool with no option prints its usage (naming `marker`) on stderr and
+/// exits 2; with `--help` or `-h`, on stdout with exit 0.
+fn assert_usage_on_request(tool: &str, marker: &str, dir: &Path) {
+    for (args, code) in [(&[][..], 2), (&["--help"][..], 0), (&["-h"][..], 0)] {
+        let run = run_tool(tool, args, &[], Some(dir));
+        assert_eq!(run.code, Some(code), "{tool} {args:?}");
         let usage = if code == 0 { &run.stdout } else { &run.stderr };
-        assert!(
-            usage.contains("--from-matches DIR"),
-            "ferro-datagen {args:?}"
-        );
+        assert!(usage.contains(marker), "{tool} {args:?}");
     }
+}
+
+/// The fitting tool given no option prints its usage and exits 2, `--help`
+/// prints it on stdout (it used to answer "--help needs a value"), and a
+/// bad option is a usage error too, not a failed fit.
+#[test]
+fn tune_without_options_prints_its_usage() {
+    let dir = temp_dir("tune-usage");
+    assert_usage_on_request(
+        env!("CARGO_BIN_EXE_ferro-tune"),
+        "--order-accuracy MATCH_DIR",
+        &dir,
+    );
+    let run = run_tool(
+        env!("CARGO_BIN_EXE_ferro-tune"),
+        &["--epochs", "x"],
+        &[],
+        Some(&dir),
+    );
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("--epochs x"), "{}", run.stderr);
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "files written");
 }
 

@@ -146,14 +146,7 @@ fn fail(error: impl std::fmt::Display, code: i32) -> ! {
 
 fn main() {
     let arguments: Vec<String> = std::env::args().skip(1).collect();
-    if arguments.is_empty() {
-        eprint!("{USAGE}");
-        std::process::exit(2);
-    }
-    if arguments.iter().any(|a| a == "-h" || a == "--help") {
-        print!("{USAGE}");
-        return;
-    }
+    ferro::train::usage_on_request(&arguments, USAGE);
     let mut log = |line: &str| eprintln!("ferro-datagen: {line}");
     if arguments.iter().any(|a| a == "--relabel") {
         let options = parse_relabel(&arguments).unwrap_or_else(|e| fail(e, 2));

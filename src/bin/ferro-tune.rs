@@ -1,35 +1,11 @@
 //! `ferro-tune`: fits evaluation tables to `ferro-datagen` positions (see
 //! `ferro::train::tune`) and writes them into a weights file.
 //!
-//! ferro-tune --data data/freestyle.bin [--data more.bin ...]
-//!   [--weights src/eval/weights.txt] [--start shipped|handset|TABLE]
-//!   [--epochs 12] [--batch 1024] [--lr 2] [--reg 0.0005]
-//!   [--result-weight 0] [--validation-every 10] [--seed 1] [--threads N]
-//!   [--mate-cap SCORE]
-//!
-//! Positions with a proven score are left out unless `--mate-cap` is given:
-//! then they are kept with the score ±SCORE (see `build_dataset`).
-//!
+//! Usage: [`USAGE`], printed for `--help` and when no option is given.
 //! The tables of the rules found in the data are replaced in the weights
 //! file (others are kept), with a comment recording how they were made.
-//!
-//! ferro-tune --fit policy --match-dir DIR [--match-dir DIR ...]
-//!   --moves-of NAME [--moves-of NAME ...] [--weights FILE] [--epochs 12]
-//!
-//! fits the move ordering to the moves the named players made in
-//! `ferro-match --out` directories instead (see `ferro::train::policy`).
-//!
-//! ferro-tune --scale PERCENT --table NAME [--weights FILE]
-//!
-//! multiplies one table's evaluation by PERCENT/100 instead (its `scale`
-//! line; values and move ordering kept), which sets the evaluation's size
-//! against the search's fixed margins; later fits keep the scale.
-//!
-//! ferro-tune --order-accuracy MATCH_DIR --player NAME [--weights FILE]
-//!
-//! measures instead how well the move ordering of the weights file, and
-//! the hand-set one, rank the moves NAME played in a `ferro-match --out`
-//! directory (see `ferro::train::ordering`).
+//! Positions with a proven score are left out unless `--mate-cap` is given:
+//! then they are kept with the score ±SCORE (see `build_dataset`).
 
 use ferro::board::Colour;
 use ferro::eval::{rule_tables, shipped_weights, table_id, Table, TableId, Weights, SCALE_PERCENT};
@@ -43,6 +19,27 @@ use ferro::train::policy::{
 };
 use ferro::train::tune::{build_dataset, tune, TuneOptions};
 use std::path::PathBuf;
+
+/// The command lines, for `--help` and for a run without options.
+const USAGE: &str = "\
+ferro-tune --data data/freestyle.bin [--data more.bin ...]
+  [--weights src/eval/weights.txt] [--start shipped|handset|TABLE]
+  [--epochs 12] [--batch 1024] [--lr 2] [--reg 0.0005]
+  [--result-weight 0] [--validation-every 10] [--seed 1] [--threads N]
+  [--mate-cap SCORE]
+  (fits the evaluation tables of the rules in the data; --mate-cap keeps
+  positions with a proven score, at +-SCORE)
+ferro-tune --fit policy --data data/renju.bin [--weights FILE] [--epochs 12]
+  (fits the move ordering to the moves the self-play search played)
+ferro-tune --fit policy --match-dir DIR [--match-dir DIR ...]
+  --moves-of NAME [--moves-of NAME ...] [--weights FILE] [--epochs 12]
+  (fits the move ordering to the moves the named players made in
+  `ferro-match --out` directories)
+ferro-tune --scale PERCENT --table NAME [--weights FILE]
+  (multiplies one table's evaluation by PERCENT/100: its `scale` line)
+ferro-tune --order-accuracy MATCH_DIR --player NAME [--weights FILE]
+  (ranks the moves NAME played by the file's and the hand-set ordering)
+";
 
 /// Where each trained table starts (and what the L2 term pulls towards).
 enum Start {
@@ -440,9 +437,13 @@ fn order_accuracy(o: &Options, dir: &std::path::Path, player: &str) -> Result<()
 
 fn main() {
     let arguments: Vec<String> = std::env::args().skip(1).collect();
+    ferro::train::usage_on_request(&arguments, USAGE);
     let command = format!("ferro-tune {}", arguments.join(" "));
-    let result = parse(&arguments).and_then(|o| run(&o, &command));
-    if let Err(e) = result {
+    let options = parse(&arguments).unwrap_or_else(|e| {
+        eprintln!("ferro-tune: {e}");
+        std::process::exit(2);
+    });
+    if let Err(e) = run(&options, &command) {
         eprintln!("ferro-tune: {e}");
         std::process::exit(1);
     }

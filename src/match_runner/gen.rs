@@ -219,14 +219,15 @@ mod tests {
 
     /// Each candidate is judged on a clock of its own: with one clock for
     /// the whole run, every search after the first `think_ms` stopped at
-    /// once and openings were kept on a depth-0 or depth-1 score. Any
-    /// machine reaches depth 4 in 40 ms of a three-to-five-stone position.
+    /// once and openings were kept on a depth-0 score (depths [8, 0, 0, 0,
+    /// 0, 0] here). Depth 2 of a three-to-five-stone position takes well
+    /// under a millisecond, so the bound holds on a fully loaded machine.
     #[test]
     fn every_candidate_is_searched_for_its_own_think_time() {
         let o = options(Rule::Freestyle, 6, 40, 11);
         let kept = generate(&o, |_, _| {});
         assert_eq!(kept.len(), 6);
         let depths: Vec<u32> = kept.iter().map(|g| g.depth).collect();
-        assert!(depths.iter().all(|&d| d >= 4), "depths {depths:?}");
+        assert!(depths.iter().all(|&d| d >= 2), "depths {depths:?}");
     }
 }

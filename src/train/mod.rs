@@ -27,6 +27,20 @@ pub fn table_slot(tables: &mut Vec<crate::eval::TableId>, id: crate::eval::Table
     slot as u8
 }
 
+/// The tools' usage rule: with no option, `usage` goes to stderr and the
+/// process exits 2 (a run with every default would start a long job);
+/// with `-h` or `--help` anywhere it goes to stdout and the process exits 0.
+pub fn usage_on_request(arguments: &[String], usage: &str) {
+    if arguments.is_empty() {
+        eprint!("{usage}");
+        std::process::exit(2);
+    }
+    if arguments.iter().any(|a| a == "-h" || a == "--help") {
+        print!("{usage}");
+        std::process::exit(0);
+    }
+}
+
 /// The `--flag value` pairs of a tool's command line.
 pub fn flag_values(arguments: &[String]) -> Result<Vec<(&str, &str)>, String> {
     arguments
