@@ -6,6 +6,9 @@
 //! file (others are kept), with a comment recording how they were made.
 //! Positions with a proven score are left out unless `--mate-cap` is given:
 //! then they are kept with the score ±SCORE (see `build_dataset`).
+//! `--fit policy` fits the move ordering instead (`ferro::train::policy`);
+//! `--scale` changes only a table's `scale` line, which later fits keep;
+//! `--order-accuracy` measures orderings (`ferro::train::ordering`).
 
 use ferro::board::Colour;
 use ferro::eval::{rule_tables, shipped_weights, table_id, Table, TableId, Weights, SCALE_PERCENT};
