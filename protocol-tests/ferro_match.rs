@@ -312,6 +312,96 @@ fn tune_without_options_prints_its_usage() {
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "files written");
 }
 
+/// `scripts/compare-runs` pairs two runs of builds with different names
+/// game by game, each run's score counted for its own engine (it used to
+/// count run A's engine name in both runs, so that run B scored only its
+/// draws, over the half of the games where the name matched neither side).
+#[test]
+fn compare_runs_counts_each_runs_own_engine() {
+    let dir = temp_dir("compare-runs");
+    // Four games, two openings from both sides: A wins games 1 and 3 (with
+    // black and then white), B wins game 1 and draws game 2.
+    let write = |name: &str, results: [(&str, &str); 4]| {
+        let mut text = format!(
+            "# ferro-match summary (format 1)\n# engine1: {name} = /bin/{name}\n\
+             # engine2: rival = /bin/rival\n# rule: freestyle (INFO rule 0)\n\
+             # size: 15x15\n# openings: book.txt\n\
+             game\topening\tblack\twhite\tresult\twinner\treason\n"
+        );
+        for (game, (result, winner)) in results.into_iter().enumerate() {
+            let (black, white) = if game % 2 == 0 {
+                (name, "rival")
+            } else {
+                ("rival", name)
+            };
+            let winner = match winner {
+                "me" => name,
+                other => other,
+            };
+            text += &format!(
+                "{}\t{}\t{black}\t{white}\t{result}\t{winner}\tfive\n",
+                game + 1,
+                game / 2 + 1
+            );
+        }
+        let path = dir.join(format!("{name}.txt"));
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    let run_a = write(
+        "build-a",
+        [
+            ("1-0", "me"),
+            ("1-0", "rival"),
+            ("1-0", "rival"),
+            ("0-1", "me"),
+        ],
+    );
+    let run_b = write(
+        "build-b",
+        [
+            ("1-0", "me"),
+            ("1/2-1/2", "-"),
+            ("1-0", "rival"),
+            ("1-0", "rival"),
+        ],
+    );
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/compare-runs");
+    let run = run_tool(
+        "python3",
+        &[&script.display().to_string(), &run_a, &run_b],
+        &[],
+        None,
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stdout.contains("A   0.500 (2 of 4)"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("B   0.375 (1.5 of 4)"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("A-B +0.125"), "{}", run.stdout);
+    // A name that plays in neither run is an error, not a score of zero.
+    let run = run_tool(
+        "python3",
+        &[
+            &script.display().to_string(),
+            &run_a,
+            &run_b,
+            "--engine",
+            "nobody",
+        ],
+        &[],
+        None,
+    );
+    assert_eq!(run.code, Some(1));
+    assert!(
+        run.stderr.contains("'nobody' plays no game"),
+        "{}",
+        run.stderr
+    );
+}
+
 #[cfg(unix)]
 mod broken_engines {
     use super::*;
