@@ -286,6 +286,11 @@ pub fn run_timed(ms: u32, threads: u32) -> Vec<String> {
     let mut depths = Vec::new();
     let mut total_time = Duration::ZERO;
     let mut total_nodes = 0;
+    // Positions without a proven result: a mate found by the solvers ends
+    // the move at once (by design), so the share of time used and the least
+    // depth say most about the search when read over these alone.
+    let mut open_depths = Vec::new();
+    let mut open_time = Duration::ZERO;
     for (i, position) in POSITIONS.iter().enumerate() {
         let line = search_position(
             position,
@@ -300,17 +305,39 @@ pub fn run_timed(ms: u32, threads: u32) -> Vec<String> {
         depths.push(line.depth);
         total_nodes += line.nodes;
         total_time += line.elapsed;
+        if !crate::search::score::is_mate_score(line.score) {
+            open_depths.push(line.depth);
+            open_time += line.elapsed;
+        }
+    }
+    lines.push(format!(
+        "movetime {ms} ms  threads {threads}  {}  nps {}",
+        depth_and_time_summary(&mut depths, total_time, ms),
+        nodes_per_second(total_nodes, total_time)
+    ));
+    lines.push(format!(
+        "not proven {} of {}  {}",
+        open_depths.len(),
+        POSITIONS.len(),
+        depth_and_time_summary(&mut open_depths, open_time, ms)
+    ));
+    lines
+}
+
+/// "depth min A median B max C  time used P%" over positions that took
+/// `time` in all, each allowed `ms`.
+fn depth_and_time_summary(depths: &mut [u32], time: Duration, ms: u32) -> String {
+    if depths.is_empty() {
+        return "no positions".into();
     }
     depths.sort_unstable();
-    lines.push(format!(
-        "movetime {ms} ms  threads {threads}  depth min {} median {} max {}  time used {}%  nps {}",
+    format!(
+        "depth min {} median {} max {}  time used {}%",
         depths[0],
         depths[depths.len() / 2],
         depths[depths.len() - 1],
-        total_time.as_millis() * 100 / (ms as u128 * POSITIONS.len() as u128).max(1),
-        nodes_per_second(total_nodes, total_time)
-    ));
-    lines
+        time.as_millis() * 100 / (ms as u128 * depths.len() as u128).max(1)
+    )
 }
 
 /// Asks, for every empty square of random crowded renju positions (fixed
@@ -385,6 +412,19 @@ fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn timed_summary_reads_depths_and_the_share_of_time() {
+        let mut depths = [14, 3, 9];
+        assert_eq!(
+            depth_and_time_summary(&mut depths, Duration::from_millis(1200), 500),
+            "depth min 3 median 9 max 14  time used 80%"
+        );
+        assert_eq!(
+            depth_and_time_summary(&mut [], Duration::ZERO, 500),
+            "no positions"
+        );
+    }
 
     #[test]
     fn every_bench_position_sets_up() {
