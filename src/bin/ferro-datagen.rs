@@ -18,9 +18,9 @@ ferro-datagen --rule freestyle --positions 1000000 --nodes 3000 --out data/frees
   file, e.g. from `ferro-match gen-openings`, instead of random stones;
   --nodes-spread: each game's node count is drawn from N to N + PERCENT%)
 ferro-datagen --relabel data/freestyle.bin --nodes 40000 --out data/freestyle-deep.bin
-  [--every 5] [--positions 60000] [--threads N]
-  (searches a sample of the positions again for deeper scores; see
-  `ferro::train::relabel`)
+  [--every 5] [--offset 0] [--positions 60000] [--threads N]
+  (searches a sample of the positions again for deeper scores: records
+  offset, offset + every, ...; see `ferro::train::relabel`)
 ferro-datagen --from-matches DIR [--from-matches DIR ...] --out data/games.bin
   [--rule freestyle] [--min-stones 4]
   (every position of the games in `ferro-match --out` directories of
@@ -99,6 +99,7 @@ fn parse_relabel(arguments: &[String]) -> Result<RelabelOptions, String> {
         out: "relabelled.bin".into(),
         nodes: 40_000,
         every: 1,
+        offset: 0,
         positions: usize::MAX,
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
@@ -109,6 +110,7 @@ fn parse_relabel(arguments: &[String]) -> Result<RelabelOptions, String> {
             "--out" => o.out = value.into(),
             "--nodes" => o.nodes = number(value)?.max(1),
             "--every" => o.every = number(value)?.max(1) as usize,
+            "--offset" => o.offset = number(value)? as usize,
             "--positions" => o.positions = number(value)? as usize,
             "--threads" => o.threads = number(value)?.max(1) as usize,
             other => return Err(format!("unknown option '{other}' with --relabel")),

@@ -27,6 +27,9 @@ pub struct RelabelOptions {
     pub nodes: u64,
     /// Take one record in this many (the first of each group).
     pub every: usize,
+    /// Skip this many records first: samples with the same `every` and
+    /// offsets below it are disjoint, so a file can be relabelled in parts.
+    pub offset: usize,
     /// Stop after this many positions.
     pub positions: usize,
     pub threads: usize,
@@ -64,6 +67,7 @@ pub fn run(o: &RelabelOptions, log: &mut dyn FnMut(&str)) -> std::io::Result<u64
     let records = read_all(&o.input)?;
     let chosen: Vec<&Record> = records
         .iter()
+        .skip(o.offset)
         .step_by(o.every.max(1))
         .take(o.positions)
         .collect();

@@ -277,8 +277,9 @@ fn the_ordering_fit_learns_the_moves_played() {
     assert!(tables[0].mine.iter().any(|&v| v.abs() >= POLICY_SCALE / 4));
 }
 
-/// Relabelling keeps the sampled records in order with their stones and
-/// results, and gives each the score of a fresh search of its position.
+/// Relabelling keeps the sampled records (from the offset, one in `every`)
+/// in order with their stones and results, and gives each the score of a
+/// fresh search of its position.
 #[test]
 fn relabel_rescores_a_sample_in_order() {
     use super::relabel::{run as relabel, RelabelOptions};
@@ -306,6 +307,7 @@ fn relabel_rescores_a_sample_in_order() {
         out: output.clone(),
         nodes: 2_000,
         every: 3,
+        offset: 1,
         positions: 10,
         threads: 2,
     };
@@ -314,7 +316,7 @@ fn relabel_rescores_a_sample_in_order() {
     assert_eq!(relabelled.len(), 10);
     let mut state = SearchState::new(1 << 20);
     for (i, record) in relabelled.iter().enumerate() {
-        let original = &records[3 * i];
+        let original = &records[1 + 3 * i];
         assert_eq!(record.moves, original.moves);
         assert_eq!(record.result, original.result);
         // The score is that of a fresh 2000-node search, the same on
