@@ -25,10 +25,10 @@ pub struct RelabelOptions {
     pub out: std::path::PathBuf,
     /// Search nodes per position.
     pub nodes: u64,
-    /// Take one record in this many (the first of each group).
+    /// Take one record in this many: records `offset`, `offset + every`, ...
     pub every: usize,
-    /// Skip this many records first: samples with the same `every` and
-    /// offsets below it are disjoint, so a file can be relabelled in parts.
+    /// Skip this many records first. Offsets `0..every` give disjoint
+    /// samples, so a file can be relabelled in parts.
     pub offset: usize,
     /// Stop after this many positions.
     pub positions: usize,
