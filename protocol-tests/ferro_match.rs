@@ -381,6 +381,34 @@ fn compare_runs_counts_each_runs_own_engine() {
         run.stdout
     );
     assert!(run.stdout.contains("A-B +0.125"), "{}", run.stdout);
+    // Runs joined by commas are pooled game by game: C wins games 1 and 3,
+    // so A and C together score 1, 0, 1/2, 1/2.
+    let run_c = write(
+        "build-c",
+        [
+            ("1-0", "me"),
+            ("1-0", "rival"),
+            ("1-0", "me"),
+            ("1-0", "rival"),
+        ],
+    );
+    let run = run_tool(
+        "python3",
+        &[
+            &script.display().to_string(),
+            &format!("{run_a},{run_c}"),
+            &run_b,
+        ],
+        &[],
+        None,
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(
+        run.stdout.contains("A   0.500 (4 of 8 over 2 runs)"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("A-B +0.125"), "{}", run.stdout);
     // A name that plays in neither run is an error, not a score of zero.
     let run = run_tool(
         "python3",
