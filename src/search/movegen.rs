@@ -47,11 +47,95 @@ pub fn is_legal(board: &mut Board, sq: Square, side: Colour) -> bool {
 }
 
 /// The empty squares where `colour` would make a five, in board order.
-pub fn five_squares(board: &Board, colour: Colour) -> Vec<Square> {
-    if board.threat_count(colour, CellThreat::Five) == 0 {
-        return Vec::new();
+pub fn five_squares(board: &Board, colour: Colour) -> FiveSquares {
+    let mut fives = FiveSquares::new();
+    if board.threat_count(colour, CellThreat::Five) > 0 {
+        for sq in threat_squares(board, colour, CellThreat::Five.bit()) {
+            fives.push(sq);
+        }
     }
-    threat_squares(board, colour, CellThreat::Five.bit()).collect()
+    fives
+}
+
+/// How many five squares [`FiveSquares`] keeps without allocating: the
+/// search asks after every four (its block), so a heap list there cost a
+/// few percent of the time; more than two means the game is decided.
+const INLINE_FIVES: usize = 4;
+
+/// The five squares of one side: kept inline up to [`INLINE_FIVES`], all of
+/// them on the heap beyond that (a lost position on a large board).
+pub struct FiveSquares {
+    inline: [Square; INLINE_FIVES],
+    len: usize,
+    spilled: Vec<Square>,
+}
+
+impl FiveSquares {
+    fn new() -> FiveSquares {
+        FiveSquares {
+            inline: [Square::new(0, 0); INLINE_FIVES],
+            len: 0,
+            spilled: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, sq: Square) {
+        if self.len < INLINE_FIVES {
+            self.inline[self.len] = sq;
+        } else {
+            if self.len == INLINE_FIVES {
+                self.spilled.extend_from_slice(&self.inline);
+            }
+            self.spilled.push(sq);
+        }
+        self.len += 1;
+    }
+}
+
+impl FiveSquares {
+    pub fn as_slice(&self) -> &[Square] {
+        self
+    }
+}
+
+impl IntoIterator for FiveSquares {
+    type Item = Square;
+    type IntoIter = FiveSquaresIter;
+
+    fn into_iter(self) -> FiveSquaresIter {
+        FiveSquaresIter {
+            list: self,
+            next: 0,
+        }
+    }
+}
+
+/// The squares of a [`FiveSquares`], by value.
+pub struct FiveSquaresIter {
+    list: FiveSquares,
+    next: usize,
+}
+
+impl Iterator for FiveSquaresIter {
+    type Item = Square;
+
+    fn next(&mut self) -> Option<Square> {
+        let sq = self.list.get(self.next).copied();
+        self.next += 1;
+        sq
+    }
+}
+
+impl std::ops::Deref for FiveSquares {
+    type Target = [Square];
+
+    fn deref(&self) -> &[Square] {
+        if self.len <= INLINE_FIVES {
+            &self.inline[..self.len]
+        } else {
+            &self.spilled
+        }
+    }
 }
 
 /// The classes of every square where a line makes a four (a five square
@@ -350,6 +434,41 @@ mod tests {
 
     const B: CellState = CellState::Black;
     const W: CellState = CellState::White;
+
+    #[test]
+    fn five_squares_lists_every_five_inline_or_spilled() {
+        // Black fours on `rows` (x 2..5, blocked by white at x 1): each
+        // leaves one five square, at x 6.
+        let fives_of = |rows: &[usize]| {
+            let mut stones = Vec::new();
+            for &y in rows {
+                stones.push((1, y, W));
+                stones.extend((2..6).map(|x| (x, y, B)));
+            }
+            let mut board = board(Rule::Freestyle, &stones);
+            crate::eval::attach(&mut board);
+            let listed: Vec<(usize, usize)> = five_squares(&board, Colour::Black)
+                .iter()
+                .map(|sq| (sq.x(), sq.y()))
+                .collect();
+            let by_value: Vec<Square> = five_squares(&board, Colour::Black).into_iter().collect();
+            let scanned: Vec<Square> =
+                threat_squares(&board, Colour::Black, CellThreat::Five.bit()).collect();
+            assert_eq!(by_value, scanned);
+            assert!(five_squares(&board, Colour::White).is_empty());
+            listed
+        };
+        // Fewer than the inline capacity, exactly it, and more (spilled).
+        assert_eq!(fives_of(&[3, 9]), vec![(6, 3), (6, 9)]);
+        assert_eq!(
+            fives_of(&[1, 4, 7, 10]),
+            vec![(6, 1), (6, 4), (6, 7), (6, 10)]
+        );
+        assert_eq!(
+            fives_of(&[1, 3, 5, 7, 9, 11, 13]),
+            (0..7).map(|i| (6, 1 + 2 * i)).collect::<Vec<_>>()
+        );
+    }
 
     #[test]
     fn only_the_block_against_a_four() {
