@@ -59,7 +59,7 @@ pub fn five_squares(board: &Board, colour: Colour) -> FiveSquares {
 
 /// How many five squares [`FiveSquares`] keeps without allocating: the
 /// search asks after every four (its block), so a heap list there cost a
-/// few percent of the time; more than two means the game is decided.
+/// few percent of the time; two already decide the game.
 const INLINE_FIVES: usize = 4;
 
 /// The five squares of one side: kept inline up to [`INLINE_FIVES`], all of
@@ -90,9 +90,8 @@ impl FiveSquares {
         }
         self.len += 1;
     }
-}
 
-impl FiveSquares {
+    /// The squares, in board order.
     pub fn as_slice(&self) -> &[Square] {
         self
     }
