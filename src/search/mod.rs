@@ -692,7 +692,8 @@ pub fn emergency_move(board: &mut Board, side: Colour, limits: &Limits) -> Optio
         return Some(five);
     }
     movegen::five_squares(board, side.opponent())
-        .into_iter()
+        .iter()
+        .copied()
         .find(|&sq| limits.allows(sq) && movegen::is_legal(board, sq, side))
         .or_else(|| fallback_move(board, side, limits))
 }

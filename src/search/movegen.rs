@@ -97,34 +97,6 @@ impl FiveSquares {
     }
 }
 
-impl IntoIterator for FiveSquares {
-    type Item = Square;
-    type IntoIter = FiveSquaresIter;
-
-    fn into_iter(self) -> FiveSquaresIter {
-        FiveSquaresIter {
-            list: self,
-            next: 0,
-        }
-    }
-}
-
-/// The squares of a [`FiveSquares`], by value.
-pub struct FiveSquaresIter {
-    list: FiveSquares,
-    next: usize,
-}
-
-impl Iterator for FiveSquaresIter {
-    type Item = Square;
-
-    fn next(&mut self) -> Option<Square> {
-        let sq = self.list.get(self.next).copied();
-        self.next += 1;
-        sq
-    }
-}
-
 impl std::ops::Deref for FiveSquares {
     type Target = [Square];
 
@@ -336,7 +308,7 @@ pub fn generate(board: &mut Board, side: Colour, moves: &mut Vec<ScoredMove>) {
     let them = side.opponent();
     let blocks = five_squares(board, them);
     if !blocks.is_empty() {
-        for sq in blocks {
+        for &sq in blocks.iter() {
             if is_legal(board, sq, side) {
                 moves.push(ScoredMove {
                     sq,
@@ -450,10 +422,10 @@ mod tests {
                 .iter()
                 .map(|sq| (sq.x(), sq.y()))
                 .collect();
-            let by_value: Vec<Square> = five_squares(&board, Colour::Black).into_iter().collect();
+            let squares: Vec<Square> = five_squares(&board, Colour::Black).to_vec();
             let scanned: Vec<Square> =
                 threat_squares(&board, Colour::Black, CellThreat::Five.bit()).collect();
-            assert_eq!(by_value, scanned);
+            assert_eq!(squares, scanned);
             assert!(five_squares(&board, Colour::White).is_empty());
             listed
         };
