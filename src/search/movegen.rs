@@ -418,16 +418,15 @@ mod tests {
             }
             let mut board = board(Rule::Freestyle, &stones);
             crate::eval::attach(&mut board);
-            let listed: Vec<(usize, usize)> = five_squares(&board, Colour::Black)
-                .iter()
-                .map(|sq| (sq.x(), sq.y()))
-                .collect();
             let squares: Vec<Square> = five_squares(&board, Colour::Black).to_vec();
             let scanned: Vec<Square> =
                 threat_squares(&board, Colour::Black, CellThreat::Five.bit()).collect();
             assert_eq!(squares, scanned);
             assert!(five_squares(&board, Colour::White).is_empty());
-            listed
+            squares
+                .iter()
+                .map(|sq| (sq.x(), sq.y()))
+                .collect::<Vec<_>>()
         };
         // Fewer than the inline capacity, exactly it, and more (spilled).
         assert_eq!(fives_of(&[3, 9]), vec![(6, 3), (6, 9)]);
