@@ -198,8 +198,9 @@ const MAX_VCF_FOURS: u32 = 40;
 /// Half-width of the first aspiration window: about 0.08 of a logit of
 /// the freestyle scores (the freestyle tables' fit puts a logit at about
 /// 500 score units), the width Rapfi starts from in its own units. A
-/// window of 150 scored 6 points less against Rapfi classical (README, the
-/// thirty-fourth round).
+/// window of 150 scored about 5 points less against Rapfi classical over
+/// two runs of this one (README, the thirty-fourth and thirty-fifth
+/// rounds).
 const ASPIRATION: i32 = 40;
 /// Growth of an iteration's time over the previous one assumed when only
 /// one has been measured, and the most ever assumed.
