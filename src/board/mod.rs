@@ -378,6 +378,13 @@ impl Board {
         self.hash
     }
 
+    /// The hash the position would have with a stone (or wall) of `state`
+    /// on the empty square `sq`: for a prefetch before the stone is placed.
+    #[inline]
+    pub fn hash_after(&self, sq: Square, state: CellState) -> u64 {
+        self.hash ^ self.zobrist[sq.index()][state as usize]
+    }
+
     /// Squares filled so far, stones and walls, oldest first.
     #[inline]
     pub fn history(&self) -> &[Square] {

@@ -312,14 +312,26 @@ impl Default for History {
 /// Side-to-move key mixed into the board hash for the table.
 const WHITE_TO_MOVE: u64 = 0x9D39_247E_3377_6D41;
 
+/// What the side to move adds to the board hash in a table key.
+#[inline]
+fn side_key(side: Colour) -> u64 {
+    if side == Colour::White {
+        WHITE_TO_MOVE
+    } else {
+        0
+    }
+}
+
 #[inline]
 fn position_key(board: &Board, side: Colour) -> u64 {
-    board.hash()
-        ^ if side == Colour::White {
-            WHITE_TO_MOVE
-        } else {
-            0
-        }
+    board.hash() ^ side_key(side)
+}
+
+/// The table key of the position after `side` plays `sq` (the opponent
+/// then to move), before the stone is placed.
+#[inline]
+fn child_key(board: &Board, sq: Square, side: Colour) -> u64 {
+    board.hash_after(sq, side.stone()) ^ side_key(side.opponent())
 }
 
 /// When the search must end.
@@ -914,6 +926,9 @@ impl<'a> Searcher<'a> {
             // Set here, after the singular test (which plays other moves
             // at this ply).
             self.attack_move[ply] = attack;
+            // Start loading the child's table bucket before the stone goes
+            // down: placing it takes long enough to hide most of the wait.
+            self.tt.prefetch(child_key(self.board, sq, side));
             self.board.place(sq, side.stone());
             let mut value;
             if searched == 0 {
@@ -1095,6 +1110,20 @@ mod tests {
         with_searcher(board, |searcher| {
             searcher.quiescence(Colour::Black, 0, -INFINITY, INFINITY, 0)
         })
+    }
+
+    #[test]
+    fn the_child_key_is_the_key_of_the_position_after_the_move() {
+        let mut board = position(&[(7, 7), (8, 8), (6, 8)]);
+        for side in [Colour::Black, Colour::White] {
+            for (x, y) in [(7, 8), (0, 1), (14, 13)] {
+                let sq = Square::new(x, y);
+                let predicted = child_key(&board, sq, side);
+                board.place(sq, side.stone());
+                assert_eq!(predicted, position_key(&board, side.opponent()));
+                board.undo();
+            }
+        }
     }
 
     #[test]
