@@ -723,8 +723,8 @@ impl<'a> Searcher<'a> {
         self.evals[ply] = eval;
         // Is our position better than two plies ago (then prune less)?
         // The root sets no value of its own, so at ply 2 this compares with
-        // 0 (the root's value there, and a look past forced blocks, scored
-        // no better: README, the thirty-ninth round).
+        // 0 (setting the root's value, and looking past forced blocks,
+        // scored no better: README, the thirty-ninth round).
         let improving = ply < 2 || eval > self.evals[ply - 2];
         let quiet_node = !pv_node && !forced && !threatened && excluded.is_none();
 
