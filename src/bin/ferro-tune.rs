@@ -301,20 +301,22 @@ fn run(o: &Options, command: &str) -> Result<(), String> {
             report.k
         ));
         weights.comments.push(format!(
-            "{name}: validation loss {:.5} -> {:.5}, training loss {:.5} -> {:.5}",
+            "{name}: validation loss {:.5} -> {:.5} (floor {:.5}), training loss {:.5} -> {:.5}",
             report.validation_loss_before,
             report.validation_loss_after,
+            report.validation_floor,
             report.training_loss_before,
             report.training_loss_after
         ));
     }
     write_weights(o, &weights)?;
     eprintln!(
-        "ferro-tune: wrote {} ({}); validation loss {:.5} -> {:.5}",
+        "ferro-tune: wrote {} ({}); validation loss {:.5} -> {:.5} (floor {:.5})",
         o.weights.display(),
         names.join(", "),
         report.validation_loss_before,
-        report.validation_loss_after
+        report.validation_loss_after,
+        report.validation_floor
     );
     Ok(())
 }
