@@ -411,6 +411,19 @@ mod tests {
     use crate::board::Rule;
     use crate::eval::{attach, evaluate, shipped_weights};
 
+    /// `stones` distinct squares drawn from the `span` × `span` square
+    /// whose corner is (`from`, `from`), in the order drawn.
+    fn random_moves(rng: &mut SplitMix64, stones: usize, from: u8, span: u64) -> Vec<(u8, u8)> {
+        let mut moves: Vec<(u8, u8)> = Vec::new();
+        while moves.len() < stones {
+            let sq = (from + rng.below(span) as u8, from + rng.below(span) as u8);
+            if !moves.contains(&sq) {
+                moves.push(sq);
+            }
+        }
+        moves
+    }
+
     /// The model the tuner fits is the evaluation the engine sums: for
     /// random positions of each rule (renju with a table per colour), the
     /// tuner's linear sum over the features `build_dataset` counts, with
@@ -423,13 +436,7 @@ mod tests {
         let mut records = Vec::new();
         for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
             for stones in 4..24 {
-                let mut moves: Vec<(u8, u8)> = Vec::new();
-                while moves.len() < stones {
-                    let sq = (4 + rng.below(7) as u8, 4 + rng.below(7) as u8);
-                    if !moves.contains(&sq) {
-                        moves.push(sq);
-                    }
-                }
+                let moves = random_moves(&mut rng, stones, 4, 7);
                 records.push(Record {
                     rule,
                     width: 15,
@@ -489,13 +496,7 @@ mod tests {
         let mut records = Vec::new();
         while records.len() < 800 {
             let stones = 4 + rng.below(12) as usize;
-            let mut moves: Vec<(u8, u8)> = Vec::new();
-            while moves.len() < stones {
-                let sq = (1 + rng.below(13) as u8, 1 + rng.below(13) as u8);
-                if !moves.contains(&sq) {
-                    moves.push(sq);
-                }
-            }
+            let moves = random_moves(&mut rng, stones, 1, 13);
             let mut record = Record {
                 rule: Rule::Freestyle,
                 width: 15,
